@@ -1,0 +1,76 @@
+import { Link } from "react-router-dom";
+import type { PageProps } from "../types";
+import { FaqList } from "../components/Faq";
+import { Img } from "../components/Img";
+
+export default function Service({ page }: PageProps<"service">) {
+  const s = page.service;
+  return (
+    <>
+      <section className="hero service-hero">
+        <Img image={s.hero.image} className="hero-bg" eager />
+        <div className="hero-text">
+          <h1>{s.hero.title}</h1>
+          <p className="hero-sub">{s.hero.subtitle}</p>
+        </div>
+      </section>
+      <div className="service-layout">
+        <aside aria-labelledby="services-category">
+          <h2 id="services-category">Services Category</h2>
+          <ul>
+            {page.others.map((o) => (
+              <li key={o.path}>
+                <Link to={o.path}>{o.title}</Link>
+              </li>
+            ))}
+          </ul>
+        </aside>
+        <div className="service-body">
+          <section>
+            <h2>{s.title}</h2>
+            {s.intro.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </section>
+          <section className="benefits" aria-label="Benefits">
+            {s.benefits.map((b) => (
+              <div className="card" key={b.title}>
+                <h3>{b.title}</h3>
+                <p>{b.description}</p>
+              </div>
+            ))}
+            <ul className="bullets">
+              {s.benefitBullets.map((b) => (
+                <li key={b}>{b}</li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="how-it-works">
+            <h2 id="how-it-works">How it works</h2>
+            <ol className="steps">
+              {s.steps.map((step) => (
+                <li key={step.number}>
+                  <span className="step-number">{step.number}</span>
+                  <h3>{step.title}</h3>
+                  <p>{step.description}</p>
+                </li>
+              ))}
+            </ol>
+          </section>
+          <section>
+            <h2>{s.whyChoose.title}</h2>
+            {s.whyChoose.paragraphs.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </section>
+          <FaqList faqs={s.faqs} />
+          <section className="cta">
+            <h2>{s.cta.title}</h2>
+            <p>{s.cta.text}</p>
+            <Link to="/appointment" className="button primary">Book Appointment</Link>
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}

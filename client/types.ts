@@ -1,0 +1,145 @@
+// The data contract between Rust (which builds every route's data, see src/routes.rs) and React.
+// Field names match the serde types in src/content/*.rs.
+
+export interface Image {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+export interface Faq {
+  question: string;
+  answer: string;
+}
+
+export interface Step {
+  number: string;
+  title: string;
+  description: string;
+}
+
+export interface Card {
+  title: string;
+  description: string;
+}
+
+export interface Link {
+  label: string;
+  url: string;
+}
+
+export interface Site {
+  instituteName: string;
+  description: string;
+  psychiatrist: { name: string; title: string };
+  phones: string[];
+  email: string;
+  address: string;
+  bookingUrl: string;
+  whatsappNumber: string;
+  mapsUrl: string;
+  social: Link[];
+  poweredBy: Link;
+  logo: Image;
+  /** Menu entries for the six services, in the site's order. */
+  services: NavService[];
+}
+
+export interface NavService {
+  title: string;
+  path: string;
+}
+
+export interface ServiceCard {
+  title: string;
+  description: string;
+  path: string;
+  image: Image;
+}
+
+export interface BlogSummary {
+  title: string;
+  description: string;
+  path: string;
+  date: string;
+  image: Image;
+  tags: string[];
+  category: string;
+}
+
+export interface Section {
+  title: string;
+  content: string[];
+}
+
+export interface Article {
+  title: string;
+  description: string;
+  date: string;
+  image: Image;
+  tags: string[];
+  author: string | null;
+  text1: string[];
+  crux: string;
+  hookTitle: string;
+  hookText: string;
+  keyPoints: string[];
+  diagnosis: Section;
+  remedies: Section;
+  conclusion: string[];
+}
+
+export interface Hero {
+  headline: string;
+  subheadline: string;
+  intro: string;
+  images: Image[];
+}
+
+export interface HomeContent {
+  hero: Hero;
+  about: { title: string; paragraphs: string[]; image: Image };
+  faqs: Faq[];
+}
+
+export interface Service {
+  title: string;
+  hero: { title: string; subtitle: string; image: Image };
+  intro: string[];
+  benefits: Card[];
+  benefitBullets: string[];
+  steps: Step[];
+  whyChoose: { title: string; paragraphs: string[] };
+  faqs: Faq[];
+  cta: { title: string; text: string };
+}
+
+export type Page =
+  | { kind: "home"; home: HomeContent; services: ServiceCard[]; latestPosts: BlogSummary[] }
+  | { kind: "service"; service: Service; others: NavService[] }
+  | { kind: "blogs"; posts: BlogSummary[]; categories: string[] }
+  | { kind: "article"; article: Article; author: string; readingMinutes: number; related: BlogSummary[] }
+  | { kind: "notFound" };
+
+export type PageKind = Page["kind"];
+
+export interface RouteData {
+  /** The route's canonical path ("/404" for the not-found page). */
+  path: string;
+  /** Absolute canonical URL, built from SITE_URL. */
+  canonicalUrl: string;
+  lang: string;
+  title: string;
+  description: string;
+  /** The clinic's local date (Asia/Kolkata), yyyy-mm-dd: footer year, earliest appointment date. */
+  today: string;
+  site: Site;
+  page: Page;
+}
+
+/** Props of a page component, narrowed to its own kind of page data. */
+export interface PageProps<K extends PageKind> {
+  data: RouteData;
+  page: Extract<Page, { kind: K }>;
+}

@@ -1,0 +1,84 @@
+// Builds both bundles with esbuild:
+//   <out>/ssr.js               plain ES2020 script defining globalThis.render(url, dataJson)
+//   <out>/client/assets/*      browser ESM split per page, content-hashed, each with .br and .gz twins
+//   <out>/client/manifest.json which files a page of each kind needs (read by src/assets.rs)
+// Usage: node scripts/build.mjs [outdir]   (default: dist)
+import { build } from "esbuild";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { basename, extname, join, relative } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+const out = process.argv[2] ?? "dist";
+const assetsDir = join(out, "client", "assets");
+const common = {
+  bundle: true,
+  minify: true,
+  target: "es2020",
+  jsx: "automatic",
+  legalComments: "none",
+  define: { "process.env.NODE_ENV": '"production"' },
+  logLevel: "warning",
+};
+
+await rm(out, { recursive: true, force: true });
+
+await build({
+  ...common,
+  entryPoints: ["ssr/entry.tsx"],
+  outfile: join(out, "ssr.js"),
+  format: "iife",
+  platform: "neutral",
+  mainFields: ["browser", "module", "main"],
+  conditions: ["browser"],
+  loader: { ".css": "empty" },
+});
+
+const pageFiles = (await readdir("client/pages")).filter((f) => f.endsWith(".tsx")).map((f) => join("client/pages", f));
+const client = await build({
+  ...common,
+  entryPoints: ["client/main.tsx", ...pageFiles],
+  outdir: assetsDir,
+  format: "esm",
+  splitting: true,
+  platform: "browser",
+  entryNames: "[name]-[hash]",
+  chunkNames: "chunk-[hash]",
+  assetNames: "[name]-[hash]",
+  metafile: true,
+});
+
+// Output paths in the metafile are relative to the working directory; the site serves them at /assets/.
+const url = (file) => `/assets/${relative(assetsDir, file)}`;
+const outputs = Object.entries(client.metafile.outputs);
+const outputOf = (entry) => outputs.find(([, o]) => o.entryPoint === entry);
+// The static imports of a chunk, transitively: what a modulepreload of that page should fetch.
+const staticImports = (file, seen = new Set()) => {
+  for (const imp of client.metafile.outputs[file].imports) {
+    if (imp.kind === "import-statement" && !seen.has(imp.path)) {
+      seen.add(imp.path);
+      staticImports(imp.path, seen);
+    }
+  }
+  return seen;
+};
+const chunkWithImports = (file) => [url(file), ...[...staticImports(file)].map(url)];
+
+const [mainFile, mainOutput] = outputOf("client/main.tsx");
+const manifest = {
+  entry: chunkWithImports(mainFile),
+  css: [url(mainOutput.cssBundle)],
+  pages: Object.fromEntries(
+    pageFiles.map((page) => [basename(page, extname(page)), chunkWithImports(outputOf(page)[0])]),
+  ),
+};
+await writeFile(join(out, "client", "manifest.json"), JSON.stringify(manifest, null, 2));
+
+// Precompress once here so the server never compresses a static asset per request.
+await mkdir(assetsDir, { recursive: true });
+for (const name of await readdir(assetsDir)) {
+  if (name.endsWith(".map")) continue;
+  const path = join(assetsDir, name);
+  const bytes = await readFile(path);
+  await writeFile(`${path}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  await writeFile(`${path}.gz`, gzipSync(bytes, { level: 9 }));
+}

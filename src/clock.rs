@@ -1,0 +1,54 @@
+//! The clinic's local date. Rendered pages depend on it (the footer's year, the appointment form's
+//! earliest date), so the render cache is keyed on it.
+
+use chrono::{FixedOffset, NaiveDate, Utc};
+
+/// Asia/Kolkata is UTC+05:30 all year: India has kept no daylight-saving time since 1945.
+const IST_OFFSET_SECONDS: i32 = 5 * 3600 + 30 * 60;
+
+/// A source of "today" at the clinic; tests substitute a fixed date.
+pub trait Clock: Send + Sync {
+    fn today(&self) -> NaiveDate;
+}
+
+pub struct SystemClock;
+
+impl Clock for SystemClock {
+    fn today(&self) -> NaiveDate {
+        local_date(Utc::now())
+    }
+}
+
+pub fn local_date(instant: chrono::DateTime<Utc>) -> NaiveDate {
+    let ist = FixedOffset::east_opt(IST_OFFSET_SECONDS).expect("valid offset");
+    instant.with_timezone(&ist).date_naive()
+}
+
+/// Time until the next local midnight, when every cached page must be rendered again.
+pub fn until_next_local_midnight(now: chrono::DateTime<Utc>) -> std::time::Duration {
+    let ist = FixedOffset::east_opt(IST_OFFSET_SECONDS).expect("valid offset");
+    let local = now.with_timezone(&ist);
+    let next = (local.date_naive() + chrono::Days::new(1)).and_hms_opt(0, 0, 0).expect("midnight exists");
+    let next = next.and_local_timezone(ist).single().expect("fixed offsets are unambiguous");
+    (next - local).to_std().unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+
+    use super::*;
+
+    #[test]
+    fn the_local_date_turns_at_midnight_in_patna_not_utc() {
+        // 18:29 UTC is 23:59 in Patna; 18:30 UTC is 00:00 the next day.
+        assert_eq!(local_date(Utc.with_ymd_and_hms(2026, 12, 31, 18, 29, 0).unwrap()), NaiveDate::from_ymd_opt(2026, 12, 31).unwrap());
+        assert_eq!(local_date(Utc.with_ymd_and_hms(2026, 12, 31, 18, 30, 0).unwrap()), NaiveDate::from_ymd_opt(2027, 1, 1).unwrap());
+    }
+
+    #[test]
+    fn next_midnight_is_counted_in_local_time() {
+        let at = Utc.with_ymd_and_hms(2026, 11, 22, 18, 0, 0).unwrap(); // 23:30 in Patna
+        assert_eq!(until_next_local_midnight(at), std::time::Duration::from_secs(30 * 60));
+    }
+}

@@ -1,0 +1,92 @@
+//! Settings, from flags or the environment (flags win). `--help` lists them.
+
+use std::net::IpAddr;
+use std::path::PathBuf;
+
+use clap::Parser;
+
+#[derive(Debug, Clone, Parser)]
+#[command(version, about = "The clinic's website: axum serving React pages rendered in embedded QuickJS")]
+pub struct Config {
+    /// Address to listen on.
+    #[arg(long, env = "HOST", default_value = "127.0.0.1")]
+    pub host: IpAddr,
+
+    /// Port to listen on.
+    #[arg(long, env = "PORT", default_value_t = 3000)]
+    pub port: u16,
+
+    /// Public origin of the site, used for canonical URLs (e.g. https://clinic.example.org).
+    #[arg(long, env = "SITE_URL", default_value = "http://127.0.0.1:3000", value_parser = parse_site_url)]
+    pub site_url: String,
+
+    /// Log filter: error, warn, info, debug, trace, or a tracing directive list.
+    #[arg(long, env = "LOG_LEVEL", default_value = "info")]
+    pub log_level: String,
+
+    /// Read content from this folder instead of the copy embedded in the binary (for editors).
+    #[arg(long, env = "CONTENT_DIR")]
+    pub content_dir: Option<PathBuf>,
+
+    /// Render every request afresh instead of serving cached pages (for benchmarks).
+    #[arg(long, env = "NO_RENDER_CACHE")]
+    pub no_render_cache: bool,
+
+    /// Render worker threads, each with its own JS runtime [default: number of cores].
+    #[arg(long, env = "SSR_WORKERS")]
+    pub ssr_workers: Option<usize>,
+
+    /// Renders that may wait for a worker; beyond that requests get 503 with Retry-After.
+    #[arg(long, env = "SSR_QUEUE", default_value_t = 64)]
+    pub ssr_queue: usize,
+
+    /// Deadline of one render in milliseconds.
+    #[arg(long, env = "RENDER_TIMEOUT_MS", default_value_t = 2000)]
+    pub render_timeout_ms: u64,
+
+    /// Memory limit of each JS runtime in MiB.
+    #[arg(long, env = "RENDER_MEMORY_MB", default_value_t = 128)]
+    pub render_memory_mb: usize,
+}
+
+/// An absolute http(s) origin, without a trailing slash.
+fn parse_site_url(value: &str) -> Result<String, String> {
+    let trimmed = value.trim_end_matches('/');
+    let rest = trimmed
+        .strip_prefix("https://")
+        .or_else(|| trimmed.strip_prefix("http://"))
+        .ok_or_else(|| format!("SITE_URL must start with http:// or https://, got \"{value}\""))?;
+    if rest.is_empty() || rest.contains(['/', '?', '#', ' ']) {
+        return Err(format!("SITE_URL must be an origin such as https://clinic.example.org, got \"{value}\""));
+    }
+    Ok(trimmed.to_owned())
+}
+
+impl Config {
+    pub fn workers(&self) -> usize {
+        self.ssr_workers.unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn site_url_must_be_an_origin() {
+        assert_eq!(parse_site_url("https://clinic.example.org/").unwrap(), "https://clinic.example.org");
+        assert_eq!(parse_site_url("http://127.0.0.1:3000").unwrap(), "http://127.0.0.1:3000");
+        assert!(parse_site_url("clinic.example.org").is_err());
+        assert!(parse_site_url("https://clinic.example.org/blog").is_err());
+        assert!(parse_site_url("https://").is_err());
+    }
+
+    #[test]
+    fn defaults_match_the_documentation() {
+        let config = Config::try_parse_from(["clinic-site"]).unwrap();
+        assert_eq!(config.port, 3000);
+        assert_eq!(config.host.to_string(), "127.0.0.1");
+        assert_eq!(config.render_timeout_ms, 2000);
+        assert!(!config.no_render_cache);
+    }
+}

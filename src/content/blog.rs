@@ -1,0 +1,202 @@
+//! `blog/<slug>.toml` and `categories.toml`, and the spec's rules over them: a blog's category,
+//! its reading time and its related posts (spec section 9).
+
+use std::collections::HashSet;
+
+use serde::{Deserialize, Serialize};
+
+use super::types::{Image, Section};
+
+/// The category of a blog none of whose tags any category lists.
+pub const OTHER_CATEGORY: &str = "Other";
+/// Words read per minute in the reading-time rule.
+const WORDS_PER_MINUTE: usize = 100;
+pub const MAX_RELATED: usize = 3;
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Article {
+    /// From the file name, not the file.
+    #[serde(skip)]
+    pub slug: String,
+    pub title: String,
+    pub description: String,
+    pub date: chrono::NaiveDate,
+    pub image: Image,
+    pub tags: Vec<String>,
+    #[serde(default)]
+    pub author: Option<String>,
+    #[serde(default = "default_lang")]
+    pub lang: String,
+    pub text1: Vec<String>,
+    pub crux: String,
+    pub hook_title: String,
+    pub hook_text: String,
+    pub key_points: Vec<String>,
+    pub diagnosis: Section,
+    pub remedies: Section,
+    pub conclusion: Vec<String>,
+}
+
+fn default_lang() -> String {
+    "en".to_owned()
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Category {
+    pub name: String,
+    pub tags: Vec<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Categories {
+    pub categories: Vec<Category>,
+}
+
+impl Article {
+    pub fn path(&self) -> String {
+        format!("/blog/{}", self.slug)
+    }
+
+    /// Minutes to read: words of intro, conclusion, diagnosis and remedies over 100, rounded up.
+    pub fn reading_minutes(&self) -> usize {
+        let words: usize = self
+            .text1
+            .iter()
+            .chain(&self.conclusion)
+            .chain(&self.diagnosis.content)
+            .chain(&self.remedies.content)
+            .map(|p| p.split_whitespace().count())
+            .sum();
+        words.div_ceil(WORDS_PER_MINUTE)
+    }
+
+    fn tag_set(&self) -> HashSet<String> {
+        self.tags.iter().map(|t| t.to_lowercase()).collect()
+    }
+
+    fn title_words(&self) -> HashSet<String> {
+        self.title
+            .split_whitespace()
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+            .filter(|w| w.chars().count() > 3)
+            .collect()
+    }
+}
+
+/// The first category, in the given order, that lists any of the blog's tags; otherwise "Other".
+pub fn category_of<'a>(article: &Article, categories: &'a [Category]) -> &'a str {
+    let tags = article.tag_set();
+    categories
+        .iter()
+        .find(|c| c.tags.iter().any(|t| tags.contains(&t.to_lowercase())))
+        .map_or(OTHER_CATEGORY, |c| c.name.as_str())
+}
+
+/// Relatedness: 1 per shared tag plus 0.5 per shared title word longer than 3 characters.
+pub fn relatedness(a: &Article, b: &Article) -> f64 {
+    let tags = a.tag_set().intersection(&b.tag_set()).count();
+    let words = a.title_words().intersection(&b.title_words()).count();
+    tags as f64 + 0.5 * words as f64
+}
+
+/// At most three other articles with a score above 0, highest first (ties keep `all`'s order).
+pub fn related<'a>(current: &Article, all: &'a [Article]) -> Vec<&'a Article> {
+    let mut scored: Vec<(f64, &Article)> = all
+        .iter()
+        .filter(|other| other.slug != current.slug)
+        .map(|other| (relatedness(current, other), other))
+        .filter(|(score, _)| *score > 0.0)
+        .collect();
+    scored.sort_by(|x, y| y.0.total_cmp(&x.0));
+    scored.into_iter().take(MAX_RELATED).map(|(_, a)| a).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn article(slug: &str, title: &str, tags: &[&str]) -> Article {
+        Article {
+            slug: slug.into(),
+            title: title.into(),
+            description: String::new(),
+            date: chrono::NaiveDate::from_ymd_opt(2024, 6, 15).unwrap(),
+            image: Image { src: "/images/x.svg".into(), alt: String::new(), width: 1, height: 1 },
+            tags: tags.iter().map(|t| t.to_string()).collect(),
+            author: None,
+            lang: "en".into(),
+            text1: vec![],
+            crux: String::new(),
+            hook_title: String::new(),
+            hook_text: String::new(),
+            key_points: vec![],
+            diagnosis: Section { title: "Symptoms".into(), content: vec![] },
+            remedies: Section { title: "Treatment".into(), content: vec![] },
+            conclusion: vec![],
+        }
+    }
+
+    fn categories() -> Vec<Category> {
+        let cat = |name: &str, tags: &[&str]| Category { name: name.into(), tags: tags.iter().map(|t| t.to_string()).collect() };
+        vec![
+            cat("Mental Health Disorders", &["anxiety", "paranoia"]),
+            cat("Sleep & Physical Wellness", &["sleep", "insomnia"]),
+            cat("Stress & Resilience", &["stress"]),
+        ]
+    }
+
+    #[test]
+    fn category_is_the_first_in_order_that_lists_any_tag() {
+        let cats = categories();
+        assert_eq!(category_of(&article("a", "A", &["stress", "Insomnia"]), &cats), "Sleep & Physical Wellness");
+        assert_eq!(category_of(&article("b", "B", &["stress"]), &cats), "Stress & Resilience");
+        assert_eq!(category_of(&article("c", "C", &["gardening"]), &cats), "Other");
+    }
+
+    #[test]
+    fn reading_time_is_words_over_100_rounded_up_from_the_four_sections() {
+        let mut a = article("a", "A", &[]);
+        assert_eq!(a.reading_minutes(), 0);
+        a.text1 = vec!["word ".repeat(60)];
+        a.conclusion = vec!["word ".repeat(40)];
+        assert_eq!(a.reading_minutes(), 1);
+        a.diagnosis.content = vec!["word".into()];
+        assert_eq!(a.reading_minutes(), 2);
+        a.remedies.content = vec!["word ".repeat(99)];
+        assert_eq!(a.reading_minutes(), 2);
+        // The crux, hook and key points are not counted.
+        a.crux = "many words here ".repeat(100);
+        a.key_points = vec!["word ".repeat(500)];
+        assert_eq!(a.reading_minutes(), 2);
+    }
+
+    #[test]
+    fn relatedness_counts_tags_and_long_title_words() {
+        let a = article("a", "Sleep and Health: a guide", &["sleep", "health"]);
+        let b = article("b", "Sleep disorders and treatment", &["Sleep"]);
+        // One shared tag ("sleep") and one shared title word longer than 3 characters ("sleep"); "and" is too short.
+        assert_eq!(relatedness(&a, &b), 1.5);
+        let c = article("c", "Exam stress", &["stress"]);
+        assert_eq!(relatedness(&a, &c), 0.0);
+    }
+
+    #[test]
+    fn related_keeps_at_most_three_positive_scores_highest_first_excluding_itself() {
+        let current = article("cur", "Coping with stress", &["stress", "coping"]);
+        let all = vec![
+            current.clone(),
+            article("one-tag", "Other", &["stress"]),
+            article("none", "Insomnia", &["sleep"]),
+            article("two-tags", "Other two", &["stress", "coping"]),
+            article("word", "Stress at work", &["work"]),
+            article("tag-and-word", "Exam stress", &["coping"]),
+        ];
+        let slugs: Vec<_> = related(&current, &all).iter().map(|a| a.slug.as_str()).collect();
+        assert_eq!(slugs, ["two-tags", "tag-and-word", "one-tag"]);
+        let lonely = article("lonely", "Gardening", &["plants"]);
+        assert!(related(&lonely, &all).is_empty());
+    }
+}

@@ -1,0 +1,52 @@
+//! `services/<slug>.toml`: one service page each.
+
+use serde::{Deserialize, Serialize};
+
+use super::types::{Card, Faq, Image, Step};
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ServiceHero {
+    pub title: String,
+    pub subtitle: String,
+    pub image: Image,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct WhyChoose {
+    pub title: String,
+    pub paragraphs: Vec<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct CallToAction {
+    pub title: String,
+    pub text: String,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Service {
+    /// From the file name, not the file.
+    #[serde(skip)]
+    pub slug: String,
+    pub title: String,
+    pub short_description: String,
+    pub card_image: Image,
+    pub hero: ServiceHero,
+    pub intro: Vec<String>,
+    pub benefits: Vec<Card>,
+    pub benefit_bullets: Vec<String>,
+    pub steps: Vec<Step>,
+    pub why_choose: WhyChoose,
+    pub faqs: Vec<Faq>,
+    pub cta: CallToAction,
+}
+
+impl Service {
+    pub fn path(&self) -> String {
+        format!("/services/{}", self.slug)
+    }
+}

@@ -1,0 +1,177 @@
+//! Response bodies compressed once (at render or build time), and the choice between them per request.
+
+use std::io::Write;
+
+use axum::http::HeaderValue;
+use bytes::Bytes;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Coding {
+    Brotli,
+    Gzip,
+    Identity,
+}
+
+impl Coding {
+    pub fn header(self) -> Option<HeaderValue> {
+        match self {
+            Self::Brotli => Some(HeaderValue::from_static("br")),
+            Self::Gzip => Some(HeaderValue::from_static("gzip")),
+            Self::Identity => None,
+        }
+    }
+}
+
+/// The best coding the client accepts: br over gzip over none, honouring `q=0` refusals and `*`.
+pub fn negotiate(accept_encoding: Option<&str>) -> Coding {
+    let Some(header) = accept_encoding else { return Coding::Identity };
+    let mut star: Option<bool> = None;
+    let (mut br, mut gzip) = (None, None);
+    for item in header.split(',') {
+        let mut parts = item.split(';');
+        let name = parts.next().unwrap_or("").trim().to_ascii_lowercase();
+        let q = parts
+            .filter_map(|p| p.trim().strip_prefix("q=").and_then(|v| v.trim().parse::<f32>().ok()))
+            .next()
+            .unwrap_or(1.0);
+        let accepted = q > 0.0;
+        match name.as_str() {
+            "br" => br = Some(accepted),
+            "gzip" | "x-gzip" => gzip = Some(accepted),
+            "*" => star = Some(accepted),
+            _ => {}
+        }
+    }
+    if br.or(star) == Some(true) {
+        Coding::Brotli
+    } else if gzip.or(star) == Some(true) {
+        Coding::Gzip
+    } else {
+        Coding::Identity
+    }
+}
+
+/// One response body, compressed ahead of time in the codings asked for, with a strong validator.
+#[derive(Debug, Clone)]
+pub struct Encoded {
+    pub identity: Bytes,
+    pub brotli: Option<Bytes>,
+    pub gzip: Option<Bytes>,
+    /// Hash of the identity bytes; each coding's ETag adds a suffix (a strong ETag names one representation).
+    pub hash: String,
+}
+
+const BROTLI_QUALITY: u32 = 9;
+const BROTLI_WINDOW: u32 = 22;
+
+fn brotli(body: &[u8]) -> Bytes {
+    let mut out = Vec::new();
+    {
+        let mut writer = brotli::CompressorWriter::new(&mut out, 4096, BROTLI_QUALITY, BROTLI_WINDOW);
+        writer.write_all(body).expect("writing to memory");
+    }
+    out.into()
+}
+
+fn gzip(body: &[u8]) -> Bytes {
+    let mut writer = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    writer.write_all(body).expect("writing to memory");
+    writer.finish().expect("writing to memory").into()
+}
+
+impl Encoded {
+    /// The body in all codings: for responses that are cached and served many times.
+    pub fn new(body: impl Into<Bytes>) -> Self {
+        Self::with(body, &[Coding::Brotli, Coding::Gzip])
+    }
+
+    /// The body in the given codings only: for a response served once.
+    pub fn with(body: impl Into<Bytes>, codings: &[Coding]) -> Self {
+        let identity: Bytes = body.into();
+        let brotli = codings.contains(&Coding::Brotli).then(|| brotli(&identity));
+        let gzip = codings.contains(&Coding::Gzip).then(|| gzip(&identity));
+        let hash = format!("{:032x}", xxhash_rust::xxh3::xxh3_128(&identity));
+        Self { identity, brotli, gzip, hash }
+    }
+
+    /// The body in the wanted coding if it was prepared, else uncompressed; with the coding used.
+    pub fn select(&self, wanted: Coding) -> (Coding, Bytes) {
+        match (wanted, &self.brotli, &self.gzip) {
+            (Coding::Brotli, Some(br), _) => (Coding::Brotli, br.clone()),
+            (Coding::Gzip, _, Some(gz)) => (Coding::Gzip, gz.clone()),
+            _ => (Coding::Identity, self.identity.clone()),
+        }
+    }
+
+    pub fn etag(&self, coding: Coding) -> HeaderValue {
+        let suffix = match coding {
+            Coding::Brotli => "-br",
+            Coding::Gzip => "-gz",
+            Coding::Identity => "",
+        };
+        HeaderValue::from_str(&format!("\"{}{suffix}\"", self.hash)).expect("hex is a valid header value")
+    }
+
+    /// Whether `If-None-Match` names this body in any of its codings (or `*`).
+    pub fn matches(&self, if_none_match: &str) -> bool {
+        if_none_match.split(',').map(str::trim).any(|tag| {
+            let tag = tag.strip_prefix("W/").unwrap_or(tag).trim_matches('"');
+            tag == "*" || tag.strip_suffix("-br").or_else(|| tag.strip_suffix("-gz")).unwrap_or(tag) == self.hash
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Read;
+
+    use super::*;
+
+    #[test]
+    fn negotiation_prefers_brotli_then_gzip_and_honours_refusals() {
+        assert_eq!(negotiate(None), Coding::Identity);
+        assert_eq!(negotiate(Some("gzip, deflate, br")), Coding::Brotli);
+        assert_eq!(negotiate(Some("gzip")), Coding::Gzip);
+        assert_eq!(negotiate(Some("br;q=0, gzip;q=0.5")), Coding::Gzip);
+        assert_eq!(negotiate(Some("br;q=0, gzip;q=0")), Coding::Identity);
+        assert_eq!(negotiate(Some("*")), Coding::Brotli);
+        assert_eq!(negotiate(Some("*;q=0")), Coding::Identity);
+        assert_eq!(negotiate(Some("identity")), Coding::Identity);
+    }
+
+    #[test]
+    fn every_coding_decodes_to_the_same_body() {
+        let body = "<p>नमस्ते Patna</p>".repeat(200);
+        let encoded = Encoded::new(body.clone());
+        let mut out = String::new();
+        let (coding, gz) = encoded.select(Coding::Gzip);
+        assert_eq!(coding, Coding::Gzip);
+        flate2::read::GzDecoder::new(&gz[..]).read_to_string(&mut out).unwrap();
+        assert_eq!(out, body);
+        out.clear();
+        let (coding, br) = encoded.select(Coding::Brotli);
+        assert_eq!(coding, Coding::Brotli);
+        brotli::Decompressor::new(&br[..], 4096).read_to_string(&mut out).unwrap();
+        assert_eq!(out, body);
+        assert!(br.len() < body.len() / 10);
+    }
+
+    #[test]
+    fn a_coding_not_prepared_falls_back_to_identity() {
+        let encoded = Encoded::with("plain", &[Coding::Gzip]);
+        assert_eq!(encoded.select(Coding::Brotli), (Coding::Identity, Bytes::from("plain")));
+        assert_eq!(encoded.select(Coding::Gzip).0, Coding::Gzip);
+    }
+
+    #[test]
+    fn etags_are_per_coding_and_any_of_them_revalidates() {
+        let encoded = Encoded::new("hello");
+        let br = encoded.etag(Coding::Brotli);
+        assert_ne!(br, encoded.etag(Coding::Gzip));
+        assert!(encoded.matches(br.to_str().unwrap()));
+        assert!(encoded.matches(&format!("\"other\", W/{}", encoded.etag(Coding::Identity).to_str().unwrap())));
+        assert!(encoded.matches("*"));
+        assert!(!encoded.matches("\"other\""));
+        assert!(!Encoded::new("changed").matches(br.to_str().unwrap()));
+    }
+}

@@ -1,0 +1,30 @@
+//! The page shown when rendering failed. Rust writes it without the JS engine, so it works even
+//! when the engine is what broke; it offers the clinic's phone numbers as a way forward.
+
+use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
+
+use crate::content::site::Identity;
+
+pub fn error_document(site: &Identity, heading: &str, message: &str) -> String {
+    let phones: String = site
+        .phones
+        .iter()
+        .map(|p| format!(r#"<li><a href="tel:{}">{}</a></li>"#, attr(&p.replace(' ', "")), text(p)))
+        .collect();
+    format!(
+        concat!(
+            "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">",
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
+            "<meta name=\"robots\" content=\"noindex\"><title>{heading} | {name}</title>",
+            "<style>body{{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;",
+            "line-height:1.6;color:#1d2624}}a{{color:#1f5f5b}}</style></head><body>",
+            "<h1>{heading}</h1><p>{message}</p>",
+            "<p>To reach {name} now, please call:</p><ul>{phones}</ul>",
+            "<p><a href=\"/\">Go to the home page</a></p></body></html>"
+        ),
+        heading = text(heading),
+        message = text(message),
+        name = text(&site.institute_name),
+        phones = phones,
+    )
+}

@@ -1,0 +1,45 @@
+//! The HTTP surface: pages, their data for client-side navigation, static files, health checks.
+
+mod methods;
+mod pages;
+mod respond;
+mod static_files;
+
+use std::sync::Arc;
+
+use axum::http::StatusCode;
+use axum::routing::get;
+use axum::{extract::State, middleware, Router};
+use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
+use tracing::Level;
+
+use crate::state::AppState;
+
+pub fn app(state: Arc<AppState>) -> Router {
+    Router::new()
+        .route("/healthz", get(|| async { "ok" }))
+        .route("/readyz", get(readyz))
+        .route("/assets/{file}", get(static_files::asset))
+        .route("/images/{*path}", get(static_files::image))
+        .route("/_data/", get(pages::home_data))
+        .route("/_data/{*path}", get(pages::data))
+        .fallback(pages::page)
+        .layer(middleware::from_fn(methods::only_get_and_head))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
+                .on_request(())
+                .on_response(DefaultOnResponse::new().level(Level::INFO)),
+        )
+        .with_state(state)
+}
+
+/// 200 once every known page has been rendered into the cache, so a load balancer sends no
+/// visitor to a server that would still be rendering.
+async fn readyz(State(state): State<Arc<AppState>>) -> (StatusCode, &'static str) {
+    if state.is_ready() {
+        (StatusCode::OK, "ready")
+    } else {
+        (StatusCode::SERVICE_UNAVAILABLE, "pre-rendering")
+    }
+}

@@ -1,0 +1,65 @@
+//! Pages (server-rendered documents) and their route data as JSON for client-side navigation.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
+use axum::response::{Html, IntoResponse, Response};
+
+use super::respond::{accepted_coding, encoded};
+use crate::error_page::error_document;
+use crate::ssr::RenderError;
+use crate::state::AppState;
+
+const HTML: &str = "text/html; charset=utf-8";
+const JSON: &str = "application/json";
+/// Seconds a client should wait before retrying when every render worker is busy.
+const RETRY_AFTER_SECONDS: &str = "2";
+
+/// Any path not matched by another route: a known page, or the not-found page with status 404.
+/// The query string never changes what is rendered.
+pub async fn page(State(state): State<Arc<AppState>>, uri: Uri, headers: HeaderMap) -> Response {
+    let route = state.routes.resolve(uri.path());
+    match state.page(route, &[accepted_coding(&headers)]).await {
+        Ok(page) => encoded(&headers, page.status, HTML, &page.html),
+        Err(error) => render_failed(&state, uri.path(), &error),
+    }
+}
+
+pub async fn home_data(state: State<Arc<AppState>>, headers: HeaderMap) -> Response {
+    route_data(state, "/", headers).await
+}
+
+pub async fn data(state: State<Arc<AppState>>, Path(path): Path<String>, headers: HeaderMap) -> Response {
+    route_data(state, &format!("/{path}"), headers).await
+}
+
+/// The same data the page was rendered with, taken from the cached page when there is one.
+async fn route_data(State(state): State<Arc<AppState>>, path: &str, headers: HeaderMap) -> Response {
+    let route = state.routes.resolve(path);
+    let today = state.clock.today();
+    let status = if route == crate::routes::Route::NotFound { StatusCode::NOT_FOUND } else { StatusCode::OK };
+    if let Some(page) = state.cache.get(route, today) {
+        return encoded(&headers, status, JSON, &page.data);
+    }
+    match serde_json::to_string(&state.data(route, today)) {
+        Ok(json) => encoded(&headers, status, JSON, &crate::encoding::Encoded::with(json, &[accepted_coding(&headers)])),
+        Err(e) => {
+            tracing::error!(%path, error = %e, "cannot serialise route data");
+            (StatusCode::INTERNAL_SERVER_ERROR, "route data unavailable").into_response()
+        }
+    }
+}
+
+fn render_failed(state: &AppState, path: &str, error: &RenderError) -> Response {
+    let site = &state.content.site;
+    if *error == RenderError::Busy {
+        tracing::warn!(%path, "render queue full; answering 503");
+        let body = error_document(site, "We are busy right now", "Many people are visiting at this moment. Please try again in a few seconds.");
+        let retry = [(header::RETRY_AFTER, HeaderValue::from_static(RETRY_AFTER_SECONDS))];
+        return (StatusCode::SERVICE_UNAVAILABLE, retry, Html(body)).into_response();
+    }
+    tracing::error!(%path, %error, "render failed");
+    let body = error_document(site, "Something went wrong", "This page could not be shown. Please try again in a moment.");
+    (StatusCode::INTERNAL_SERVER_ERROR, [(header::CACHE_CONTROL, HeaderValue::from_static("no-store"))], Html(body)).into_response()
+}

@@ -1,0 +1,67 @@
+//! Hashed client assets (immutable) and the content's images.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+
+use super::respond::accepted_coding;
+use crate::assets::client_asset;
+use crate::encoding::Coding;
+use crate::state::AppState;
+
+const IMMUTABLE: HeaderValue = HeaderValue::from_static("public, max-age=31536000, immutable");
+/// Images keep their names when an editor replaces them, so they are cached for a day, not forever.
+const IMAGE_CACHE: HeaderValue = HeaderValue::from_static("public, max-age=86400");
+
+fn content_type(name: &str) -> HeaderValue {
+    let mime = mime_guess::from_path(name).first_or_octet_stream();
+    let value = match mime.type_() {
+        mime_guess::mime::TEXT | mime_guess::mime::APPLICATION if mime.get_param("charset").is_none() && mime.subtype() != "octet-stream" => {
+            format!("{mime}; charset=utf-8")
+        }
+        _ => mime.to_string(),
+    };
+    HeaderValue::from_str(&value).unwrap_or(HeaderValue::from_static("application/octet-stream"))
+}
+
+fn not_found() -> Response {
+    (StatusCode::NOT_FOUND, "Not Found\n").into_response()
+}
+
+/// `/assets/<name>`: served in the precompressed twin the client accepts best.
+pub async fn asset(Path(name): Path<String>, headers: HeaderMap) -> Response {
+    if name.ends_with(".br") || name.ends_with(".gz") {
+        return not_found();
+    }
+    let Some(identity) = client_asset(&name) else { return not_found() };
+    let coding = accepted_coding(&headers);
+    let (coding, body) = match coding {
+        Coding::Brotli | Coding::Gzip => {
+            let suffix = if coding == Coding::Brotli { "br" } else { "gz" };
+            match client_asset(&format!("{name}.{suffix}")) {
+                Some(compressed) => (coding, compressed),
+                None => (Coding::Identity, identity),
+            }
+        }
+        Coding::Identity => (Coding::Identity, identity),
+    };
+    let mut response = (
+        [(header::CONTENT_TYPE, content_type(&name)), (header::CACHE_CONTROL, IMMUTABLE), (header::VARY, HeaderValue::from_static("Accept-Encoding"))],
+        body.into_owned(),
+    )
+        .into_response();
+    if let Some(value) = coding.header() {
+        response.headers_mut().insert(header::CONTENT_ENCODING, value);
+    }
+    response
+}
+
+/// `/images/<path>`: from the content (embedded or the editor's folder).
+pub async fn image(State(state): State<Arc<AppState>>, Path(path): Path<String>) -> Response {
+    match state.content.source.read(&format!("images/{path}")) {
+        Some(bytes) => ([(header::CONTENT_TYPE, content_type(&path)), (header::CACHE_CONTROL, IMAGE_CACHE)], bytes.into_owned()).into_response(),
+        None => not_found(),
+    }
+}

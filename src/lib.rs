@@ -1,0 +1,18 @@
+//! The clinic's website: axum routes, content, and React rendered in embedded QuickJS.
+//! `main.rs` only parses the configuration and starts; tests drive `app(state)` in-process.
+
+pub mod assets;
+pub mod cache;
+pub mod clock;
+pub mod config;
+pub mod content;
+pub mod encoding;
+pub mod error_page;
+pub mod http;
+pub mod routes;
+pub mod shell;
+pub mod ssr;
+pub mod state;
+
+pub use http::app;
+pub use state::AppState;

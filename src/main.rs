@@ -1,0 +1,59 @@
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use anyhow::Context as _;
+use clap::Parser;
+use tracing_subscriber::EnvFilter;
+
+use clinic_site::clock::until_next_local_midnight;
+use clinic_site::config::Config;
+use clinic_site::{app, AppState};
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let config = Config::parse();
+    let filter = EnvFilter::try_new(&config.log_level).with_context(|| format!("invalid LOG_LEVEL \"{}\"", config.log_level))?;
+    tracing_subscriber::fmt().with_env_filter(filter).init();
+
+    let state = Arc::new(AppState::from_config(&config)?);
+    let address = SocketAddr::new(config.host, config.port);
+    let listener = tokio::net::TcpListener::bind(address)
+        .await
+        .with_context(|| format!("cannot listen on {address}; is another server using the port? set PORT to choose another"))?;
+    tracing::info!(%address, site_url = %state.site_url, cache = state.cache.enabled(), workers = config.workers(), "listening");
+
+    tokio::spawn(prerender(Arc::clone(&state)));
+    axum::serve(listener, app(state)).with_graceful_shutdown(shutdown_signal()).await?;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// Renders every page at start-up and again after each local midnight (the pages show the date).
+async fn prerender(state: Arc<AppState>) {
+    loop {
+        let started = std::time::Instant::now();
+        let failures = state.prerender_all().await;
+        for (path, error) in &failures {
+            tracing::error!(%path, %error, "pre-render failed");
+        }
+        tracing::info!(pages = state.cache.len(), failed = failures.len(), elapsed_ms = started.elapsed().as_millis() as u64, "pre-rendered");
+        // A second past midnight, so the clock has certainly moved to the new date.
+        tokio::time::sleep(until_next_local_midnight(chrono::Utc::now()) + std::time::Duration::from_secs(1)).await;
+    }
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    tokio::select! { _ = ctrl_c => {}, _ = terminate => {} }
+    tracing::info!("shutting down: finishing requests in flight");
+}

@@ -1,0 +1,219 @@
+//! The route table (built from the content at start-up) and each route's data: the one serde value
+//! that both feeds the server render and is embedded in the page for hydration, and that client-side
+//! navigation fetches as JSON.
+
+use std::collections::HashMap;
+
+use chrono::NaiveDate;
+use serde::Serialize;
+
+use crate::content::blog::{category_of, related, Article};
+use crate::content::home::Home;
+use crate::content::service::Service;
+use crate::content::site::Identity;
+use crate::content::types::Image;
+use crate::content::Content;
+
+/// Posts in the home page's blog teaser.
+const TEASER_POSTS: usize = 3;
+/// The path the not-found page is rendered and cached under.
+pub const NOT_FOUND_PATH: &str = "/404";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Route {
+    Home,
+    Blogs,
+    /// Index into `Content::services`.
+    Service(usize),
+    /// Index into `Content::articles`.
+    Article(usize),
+    NotFound,
+}
+
+pub struct RouteTable {
+    by_path: HashMap<String, Route>,
+}
+
+impl RouteTable {
+    pub fn new(content: &Content) -> Self {
+        let mut by_path = HashMap::from([("/".to_owned(), Route::Home), ("/blogs".to_owned(), Route::Blogs)]);
+        by_path.extend(content.services.iter().enumerate().map(|(i, s)| (s.path(), Route::Service(i))));
+        by_path.extend(content.articles.iter().enumerate().map(|(i, a)| (a.path(), Route::Article(i))));
+        Self { by_path }
+    }
+
+    /// The route for a request path; anything unknown is the not-found route.
+    pub fn resolve(&self, path: &str) -> Route {
+        self.by_path.get(path).copied().unwrap_or(Route::NotFound)
+    }
+
+    /// Every page worth pre-rendering: all known paths and the not-found page.
+    pub fn all(&self) -> impl Iterator<Item = (&str, Route)> {
+        self.by_path.iter().map(|(p, r)| (p.as_str(), *r)).chain([(NOT_FOUND_PATH, Route::NotFound)])
+    }
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NavService {
+    pub title: String,
+    pub path: String,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SiteData<'a> {
+    #[serde(flatten)]
+    pub identity: &'a Identity,
+    pub services: Vec<NavService>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ServiceCard<'a> {
+    pub title: &'a str,
+    pub description: &'a str,
+    pub path: String,
+    pub image: &'a Image,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BlogSummary<'a> {
+    pub title: &'a str,
+    pub description: &'a str,
+    pub path: String,
+    pub date: NaiveDate,
+    pub image: &'a Image,
+    pub tags: &'a [String],
+    pub category: &'a str,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
+pub enum PageData<'a> {
+    Home { home: &'a Home, services: Vec<ServiceCard<'a>>, latest_posts: Vec<BlogSummary<'a>> },
+    Service { service: &'a Service, others: Vec<NavService> },
+    Blogs { posts: Vec<BlogSummary<'a>>, categories: Vec<&'a str> },
+    Article { article: &'a Article, author: &'a str, reading_minutes: usize, related: Vec<BlogSummary<'a>> },
+    NotFound,
+}
+
+impl PageData<'_> {
+    /// The `kind` tag: also the name of the page's chunk in the client manifest.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Self::Home { .. } => "home",
+            Self::Service { .. } => "service",
+            Self::Blogs { .. } => "blogs",
+            Self::Article { .. } => "article",
+            Self::NotFound => "notFound",
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RouteData<'a> {
+    pub path: String,
+    pub canonical_url: String,
+    pub lang: &'a str,
+    pub title: String,
+    pub description: String,
+    pub today: NaiveDate,
+    pub site: SiteData<'a>,
+    pub page: PageData<'a>,
+}
+
+fn nav_service(s: &Service) -> NavService {
+    NavService { title: s.title.clone(), path: s.path() }
+}
+
+fn summary<'a>(article: &'a Article, content: &'a Content) -> BlogSummary<'a> {
+    BlogSummary {
+        title: &article.title,
+        description: &article.description,
+        path: article.path(),
+        date: article.date,
+        image: &article.image,
+        tags: &article.tags,
+        category: category_of(article, &content.categories),
+    }
+}
+
+/// The data of one route on the given local date. `site_url` has no trailing slash.
+pub fn route_data<'a>(content: &'a Content, route: Route, site_url: &str, today: NaiveDate) -> RouteData<'a> {
+    let institute = &content.site.institute_name;
+    let (path, lang, title, description, page) = match route {
+        Route::Home => (
+            "/".to_owned(),
+            "en",
+            format!("{institute} | Psychiatrist and Mental Health Care in Patna"),
+            content.home.hero.subheadline.clone(),
+            PageData::Home {
+                home: &content.home,
+                services: content
+                    .services
+                    .iter()
+                    .map(|s| ServiceCard { title: &s.title, description: &s.short_description, path: s.path(), image: &s.card_image })
+                    .collect(),
+                latest_posts: content.articles.iter().take(TEASER_POSTS).map(|a| summary(a, content)).collect(),
+            },
+        ),
+        Route::Blogs => (
+            "/blogs".to_owned(),
+            "en",
+            format!("Blogs | {institute}"),
+            format!("Articles from {institute}, Patna, on mental health, sleep, stress, therapy and everyday wellbeing."),
+            PageData::Blogs {
+                posts: content.articles.iter().map(|a| summary(a, content)).collect(),
+                categories: content.categories.iter().map(|c| c.name.as_str()).collect(),
+            },
+        ),
+        Route::Service(i) => {
+            let service = &content.services[i];
+            (
+                service.path(),
+                "en",
+                format!("{} | {institute}", service.title),
+                service.short_description.clone(),
+                PageData::Service {
+                    service,
+                    others: content.services.iter().filter(|s| s.slug != service.slug).map(nav_service).collect(),
+                },
+            )
+        }
+        Route::Article(i) => {
+            let article = &content.articles[i];
+            (
+                article.path(),
+                article.lang.as_str(),
+                format!("{} | {institute}", article.title),
+                article.description.clone(),
+                PageData::Article {
+                    article,
+                    author: article.author.as_deref().unwrap_or(&content.site.psychiatrist.name),
+                    reading_minutes: article.reading_minutes(),
+                    related: related(article, &content.articles).into_iter().map(|a| summary(a, content)).collect(),
+                },
+            )
+        }
+        Route::NotFound => (
+            NOT_FOUND_PATH.to_owned(),
+            "en",
+            format!("Page not found | {institute}"),
+            "The page you are looking for does not exist.".to_owned(),
+            PageData::NotFound,
+        ),
+    };
+    RouteData {
+        canonical_url: format!("{site_url}{path}"),
+        path,
+        lang,
+        title,
+        description,
+        today,
+        site: SiteData { identity: &content.site, services: content.services.iter().map(nav_service).collect() },
+        page,
+    }
+}

@@ -1,0 +1,36 @@
+//! Server-side rendering: the JS engine behind one small trait, and the pool of worker threads that
+//! own one engine each.
+
+pub mod pool;
+pub mod quickjs;
+
+pub use pool::{PoolConfig, RenderPool};
+pub use quickjs::{QuickJs, QuickJsLimits};
+
+/// Why a render produced no HTML. Every variant is answered with an error page, never a crash.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RenderError {
+    #[error("render threw: {0}")]
+    Threw(String),
+    #[error("render exceeded its deadline")]
+    Timeout,
+    #[error("render ran out of memory")]
+    OutOfMemory,
+    #[error("engine failed: {0}")]
+    Engine(String),
+    /// The pool's queue is full: the server is overloaded for the moment (HTTP 503).
+    #[error("render queue is full")]
+    Busy,
+    /// The pool is shutting down.
+    #[error("render pool stopped")]
+    Stopped,
+}
+
+/// A JavaScript engine holding the SSR bundle: `globalThis.render(url, dataJson)` -> HTML.
+/// One instance serves one thread; a V8 backend would be a second implementation.
+pub trait Renderer {
+    fn render(&mut self, url: &str, data_json: &str) -> Result<String, RenderError>;
+}
+
+/// Builds a fresh renderer: once per worker at start, and again after a failed render.
+pub type RendererFactory = std::sync::Arc<dyn Fn() -> Result<Box<dyn Renderer>, RenderError> + Send + Sync>;

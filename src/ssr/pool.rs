@@ -1,0 +1,191 @@
+//! A fixed set of worker threads, each owning one renderer, fed from a bounded queue.
+//!
+//! The JS engine is single-threaded and a render is CPU-bound, so renders run on dedicated threads
+//! rather than on the async runtime; a full queue is answered at once (503) instead of piling up.
+
+use std::thread;
+
+use crossbeam_channel::{bounded, Receiver, Sender, TrySendError};
+use tokio::sync::oneshot;
+
+use super::{RenderError, Renderer, RendererFactory};
+
+/// Native stack of a worker thread: room for the JS stack limit plus the engine's own frames.
+const WORKER_STACK_BYTES: usize = 16 << 20;
+
+#[derive(Debug, Clone, Copy)]
+pub struct PoolConfig {
+    pub workers: usize,
+    /// Renders that may wait for a worker; one more is refused with `RenderError::Busy`.
+    pub queue: usize,
+}
+
+struct Job {
+    url: String,
+    data_json: String,
+    reply: oneshot::Sender<Result<String, RenderError>>,
+}
+
+pub struct RenderPool {
+    jobs: Sender<Job>,
+    workers: usize,
+}
+
+impl RenderPool {
+    /// Starts the workers and waits until each has built its renderer, so a broken bundle fails
+    /// start-up instead of the first request.
+    pub fn start(config: PoolConfig, factory: RendererFactory) -> Result<Self, RenderError> {
+        let (jobs, queue) = bounded::<Job>(config.queue);
+        let (ready_tx, ready_rx) = std::sync::mpsc::channel();
+        for index in 0..config.workers.max(1) {
+            let queue = queue.clone();
+            let factory = factory.clone();
+            let ready = ready_tx.clone();
+            thread::Builder::new()
+                .name(format!("ssr-{index}"))
+                .stack_size(WORKER_STACK_BYTES)
+                .spawn(move || match factory() {
+                    Ok(renderer) => {
+                        let _ = ready.send(Ok(()));
+                        drop(ready); // start() waits until every worker has dropped its sender
+                        work(renderer, &queue, &factory);
+                    }
+                    Err(e) => {
+                        let _ = ready.send(Err(e));
+                    }
+                })
+                .map_err(|e| RenderError::Engine(format!("cannot spawn a render thread: {e}")))?;
+        }
+        drop(ready_tx);
+        for result in ready_rx {
+            result?;
+        }
+        Ok(Self { jobs, workers: config.workers.max(1) })
+    }
+
+    pub fn workers(&self) -> usize {
+        self.workers
+    }
+
+    /// Renders on the next free worker; refuses at once when the queue is full.
+    pub async fn render(&self, url: &str, data_json: String) -> Result<String, RenderError> {
+        let (reply, answer) = oneshot::channel();
+        let job = Job { url: url.to_owned(), data_json, reply };
+        self.jobs.try_send(job).map_err(|e| match e {
+            TrySendError::Full(_) => RenderError::Busy,
+            TrySendError::Disconnected(_) => RenderError::Stopped,
+        })?;
+        answer.await.unwrap_or(Err(RenderError::Stopped))
+    }
+}
+
+/// A worker's loop: render jobs until the pool is dropped; after any failure, start over with a
+/// fresh renderer, since a runtime that threw, timed out or ran out of memory may be left broken.
+fn work(mut renderer: Box<dyn Renderer>, queue: &Receiver<Job>, factory: &RendererFactory) {
+    for job in queue {
+        let result = renderer.render(&job.url, &job.data_json);
+        let failed = result.is_err();
+        if let Err(e) = &result {
+            tracing::error!(url = %job.url, error = %e, "render failed; rebuilding this worker's engine");
+        }
+        let _ = job.reply.send(result);
+        if failed {
+            renderer = loop {
+                match factory() {
+                    Ok(fresh) => break fresh,
+                    Err(e) => {
+                        tracing::error!(error = %e, "cannot rebuild the engine; retrying in 1 s");
+                        thread::sleep(std::time::Duration::from_secs(1));
+                    }
+                }
+            };
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::{Arc, Barrier};
+
+    use super::*;
+
+    /// Renders "<url>#<instance>", fails for "/fail", and for "/block" says it started, then waits on a barrier.
+    struct Fake {
+        instance: usize,
+        barrier: Arc<Barrier>,
+        started: tokio::sync::mpsc::UnboundedSender<()>,
+    }
+
+    impl Renderer for Fake {
+        fn render(&mut self, url: &str, _: &str) -> Result<String, RenderError> {
+            match url {
+                "/fail" => Err(RenderError::Threw("boom".into())),
+                "/block" => {
+                    let _ = self.started.send(());
+                    self.barrier.wait();
+                    Ok("unblocked".into())
+                }
+                _ => Ok(format!("{url}#{}", self.instance)),
+            }
+        }
+    }
+
+    struct Harness {
+        pool: RenderPool,
+        built: Arc<AtomicUsize>,
+        started: tokio::sync::mpsc::UnboundedReceiver<()>,
+    }
+
+    fn pool(workers: usize, queue: usize, barrier: Arc<Barrier>) -> Harness {
+        let built = Arc::new(AtomicUsize::new(0));
+        let counter = Arc::clone(&built);
+        let (started_tx, started) = tokio::sync::mpsc::unbounded_channel();
+        let factory: RendererFactory = Arc::new(move || {
+            let instance = counter.fetch_add(1, Ordering::SeqCst);
+            let fake = Fake { instance, barrier: Arc::clone(&barrier), started: started_tx.clone() };
+            Ok(Box::new(fake) as Box<dyn Renderer>)
+        });
+        Harness { pool: RenderPool::start(PoolConfig { workers, queue }, factory).unwrap(), built, started }
+    }
+
+    #[tokio::test]
+    async fn a_failed_render_rebuilds_the_worker() {
+        let Harness { pool, built, .. } = pool(1, 4, Arc::new(Barrier::new(1)));
+        assert_eq!(pool.render("/a", "{}".into()).await.unwrap(), "/a#0");
+        assert_eq!(pool.render("/fail", "{}".into()).await, Err(RenderError::Threw("boom".into())));
+        assert_eq!(pool.render("/a", "{}".into()).await.unwrap(), "/a#1");
+        assert_eq!(built.load(Ordering::SeqCst), 2);
+    }
+
+    #[tokio::test]
+    async fn a_full_queue_is_refused_at_once() {
+        let barrier = Arc::new(Barrier::new(2));
+        let Harness { pool, mut started, .. } = pool(1, 1, Arc::clone(&barrier));
+        let pool = Arc::new(pool);
+        // The worker takes the first job and blocks; the second waits in the queue; the third is refused.
+        let first = tokio::spawn({
+            let pool = Arc::clone(&pool);
+            async move { pool.render("/block", "{}".into()).await }
+        });
+        started.recv().await.unwrap();
+        let second = tokio::spawn({
+            let pool = Arc::clone(&pool);
+            async move { pool.render("/b", "{}".into()).await }
+        });
+        while pool.jobs.is_empty() {
+            tokio::task::yield_now().await;
+        }
+        assert_eq!(pool.render("/c", "{}".into()).await, Err(RenderError::Busy));
+        barrier.wait();
+        assert_eq!(first.await.unwrap().unwrap(), "unblocked");
+        assert_eq!(second.await.unwrap().unwrap(), "/b#0");
+    }
+
+    #[test]
+    fn a_factory_that_fails_fails_start_up() {
+        let factory: RendererFactory = Arc::new(|| Err(RenderError::Engine("no bundle".into())));
+        let err = RenderPool::start(PoolConfig { workers: 2, queue: 2 }, factory).err().unwrap();
+        assert_eq!(err, RenderError::Engine("no bundle".into()));
+    }
+}

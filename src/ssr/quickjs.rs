@@ -1,0 +1,145 @@
+//! QuickJS-NG (through rquickjs) running the SSR bundle.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use rquickjs::{CatchResultExt, CaughtError, Context, Function, Runtime};
+
+use super::{RenderError, Renderer};
+
+#[derive(Debug, Clone, Copy)]
+pub struct QuickJsLimits {
+    /// Wall-clock budget of one render, enforced by the engine's interrupt handler.
+    pub deadline: Duration,
+    /// Heap limit of the runtime; an allocation past it fails the render.
+    pub memory_bytes: usize,
+}
+
+/// Evaluating the bundle happens once per runtime and may take longer than a render.
+const LOAD_DEADLINE: Duration = Duration::from_secs(20);
+/// JS stack budget; worker threads are spawned with a larger native stack than this.
+pub const JS_STACK_BYTES: usize = 4 << 20;
+const NO_DEADLINE: u64 = u64::MAX;
+
+pub struct QuickJs {
+    // Field order matters: the context must be dropped before its runtime.
+    context: Context,
+    _runtime: Runtime,
+    limits: QuickJsLimits,
+    epoch: Instant,
+    /// Milliseconds since `epoch` after which the interrupt handler stops the running script.
+    deadline_ms: Arc<AtomicU64>,
+}
+
+impl QuickJs {
+    /// A runtime with the bundle evaluated, so `render` is defined.
+    pub fn new(bundle: &str, limits: QuickJsLimits) -> Result<Self, RenderError> {
+        let runtime = Runtime::new().map_err(|e| RenderError::Engine(e.to_string()))?;
+        runtime.set_memory_limit(limits.memory_bytes);
+        runtime.set_max_stack_size(JS_STACK_BYTES);
+        let epoch = Instant::now();
+        let deadline_ms = Arc::new(AtomicU64::new(NO_DEADLINE));
+        let handler_deadline = Arc::clone(&deadline_ms);
+        runtime.set_interrupt_handler(Some(Box::new(move || {
+            epoch.elapsed().as_millis() as u64 > handler_deadline.load(Ordering::Relaxed)
+        })));
+        let context = Context::full(&runtime).map_err(|e| RenderError::Engine(e.to_string()))?;
+        let engine = Self { context, _runtime: runtime, limits, epoch, deadline_ms };
+        engine.within(LOAD_DEADLINE, |ctx| {
+            ctx.eval::<(), _>(bundle).catch(&ctx).map_err(|e| describe(e))?;
+            let render: Result<Function, _> = ctx.globals().get("render");
+            render.map(drop).map_err(|_| "the bundle does not define globalThis.render".to_owned())
+        })?;
+        Ok(engine)
+    }
+
+    /// Runs `f` with the interrupt deadline armed, and classifies a failure.
+    fn within<T>(&self, budget: Duration, f: impl FnOnce(rquickjs::Ctx<'_>) -> Result<T, String>) -> Result<T, RenderError> {
+        let start = self.epoch.elapsed();
+        self.deadline_ms.store((start + budget).as_millis() as u64, Ordering::Relaxed);
+        let result = self.context.with(f);
+        self.deadline_ms.store(NO_DEADLINE, Ordering::Relaxed);
+        result.map_err(|message| {
+            if self.epoch.elapsed() >= start + budget {
+                RenderError::Timeout
+            } else if message.contains("out of memory") || message.contains("allocation") {
+                RenderError::OutOfMemory
+            } else {
+                RenderError::Threw(message)
+            }
+        })
+    }
+}
+
+fn describe(error: CaughtError<'_>) -> String {
+    match error {
+        CaughtError::Exception(e) => {
+            let message = e.message().unwrap_or_default();
+            match e.stack() {
+                Some(stack) if !stack.is_empty() => format!("{message}\n{stack}"),
+                _ => message,
+            }
+        }
+        CaughtError::Value(v) => format!("threw a non-Error value: {v:?}"),
+        CaughtError::Error(e) => e.to_string(),
+    }
+}
+
+impl Renderer for QuickJs {
+    fn render(&mut self, url: &str, data_json: &str) -> Result<String, RenderError> {
+        self.within(self.limits.deadline, |ctx| {
+            let render: Function = ctx.globals().get("render").map_err(|e| e.to_string())?;
+            render.call::<_, String>((url, data_json)).catch(&ctx).map_err(describe)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LIMITS: QuickJsLimits = QuickJsLimits { deadline: Duration::from_millis(200), memory_bytes: 32 << 20 };
+
+    fn engine(body: &str) -> QuickJs {
+        QuickJs::new(&format!("globalThis.render = function (url, data) {{ {body} }};"), LIMITS).unwrap()
+    }
+
+    #[test]
+    fn renders_with_url_and_data() {
+        let mut js = engine("return url + ' ' + JSON.parse(data).name;");
+        assert_eq!(js.render("/about", r#"{"name":"Patna"}"#).unwrap(), "/about Patna");
+    }
+
+    #[test]
+    fn a_throwing_render_reports_the_message() {
+        let mut js = engine("throw new Error('broken page');");
+        match js.render("/", "{}") {
+            Err(RenderError::Threw(message)) => assert!(message.contains("broken page"), "{message}"),
+            other => panic!("expected Threw, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_endless_render_is_stopped_at_the_deadline() {
+        let mut js = engine("for (;;) {}");
+        let start = Instant::now();
+        assert_eq!(js.render("/", "{}"), Err(RenderError::Timeout));
+        assert!(start.elapsed() < Duration::from_secs(5));
+        // The same runtime renders again once the deadline is disarmed.
+        let mut ok = engine("return 'ok';");
+        assert_eq!(ok.render("/", "{}").unwrap(), "ok");
+    }
+
+    #[test]
+    fn a_greedy_render_runs_out_of_memory() {
+        let mut js = engine("const a = []; for (;;) a.push(new Array(100000).fill(1));");
+        assert_eq!(js.render("/", "{}"), Err(RenderError::OutOfMemory));
+    }
+
+    #[test]
+    fn a_bundle_without_render_is_refused() {
+        let err = QuickJs::new("var x = 1;", LIMITS).err().unwrap();
+        assert!(matches!(err, RenderError::Threw(ref m) if m.contains("globalThis.render")), "{err:?}");
+    }
+}

@@ -1,0 +1,110 @@
+//! Everything a request needs, built once at start-up, and the path from a route to a finished,
+//! cached page.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context as _;
+use axum::http::StatusCode;
+use chrono::NaiveDate;
+use futures_util::StreamExt;
+
+use crate::assets::{Manifest, SSR_BUNDLE};
+use crate::cache::{RenderCache, RenderedPage};
+use crate::clock::{Clock, SystemClock};
+use crate::config::Config;
+use crate::content::{Content, ContentSource};
+use crate::encoding::{Coding, Encoded};
+use crate::routes::{route_data, Route, RouteData, RouteTable};
+use crate::shell;
+use crate::ssr::{PoolConfig, QuickJs, QuickJsLimits, RenderError, RenderPool, Renderer, RendererFactory};
+
+pub struct AppState {
+    pub content: Content,
+    pub routes: RouteTable,
+    pub manifest: Manifest,
+    pub pool: RenderPool,
+    pub cache: RenderCache,
+    pub site_url: String,
+    pub clock: Arc<dyn Clock>,
+    ready: AtomicBool,
+}
+
+impl AppState {
+    /// Loads and checks the content and starts the render workers with the embedded bundle.
+    pub fn from_config(config: &Config) -> anyhow::Result<Self> {
+        let source = config.content_dir.clone().map_or(ContentSource::Embedded, ContentSource::Dir);
+        let content = Content::load(source).context("the content is invalid; fix the file named above and start again")?;
+        let limits = QuickJsLimits {
+            deadline: Duration::from_millis(config.render_timeout_ms),
+            memory_bytes: config.render_memory_mb << 20,
+        };
+        let factory: RendererFactory = Arc::new(move || Ok(Box::new(QuickJs::new(SSR_BUNDLE, limits)?) as Box<dyn Renderer>));
+        let pool = RenderPool::start(PoolConfig { workers: config.workers(), queue: config.ssr_queue }, factory)
+            .context("the SSR bundle failed to load in QuickJS; rebuild with `npm ci && cargo build`")?;
+        Ok(Self::new(content, pool, config.site_url.clone(), !config.no_render_cache, Arc::new(SystemClock)))
+    }
+
+    pub fn new(content: Content, pool: RenderPool, site_url: String, cache: bool, clock: Arc<dyn Clock>) -> Self {
+        Self {
+            routes: RouteTable::new(&content),
+            content,
+            manifest: Manifest::embedded(),
+            pool,
+            cache: RenderCache::new(cache),
+            site_url,
+            clock,
+            ready: AtomicBool::new(false),
+        }
+    }
+
+    pub fn is_ready(&self) -> bool {
+        self.ready.load(Ordering::Acquire)
+    }
+
+    pub fn data(&self, route: Route, today: NaiveDate) -> RouteData<'_> {
+        route_data(&self.content, route, &self.site_url, today)
+    }
+
+    /// The finished page for a route: from the cache when it was rendered today, else rendered now.
+    /// `codings` are the compressions to prepare when the page will not be cached.
+    pub async fn page(&self, route: Route, codings: &[Coding]) -> Result<Arc<RenderedPage>, RenderError> {
+        let today = self.clock.today();
+        if let Some(page) = self.cache.get(route, today) {
+            return Ok(page);
+        }
+        let codings = if self.cache.enabled() { &[Coding::Brotli, Coding::Gzip][..] } else { codings };
+        let page = Arc::new(self.render(route, today, codings).await?);
+        self.cache.put(route, Arc::clone(&page));
+        Ok(page)
+    }
+
+    async fn render(&self, route: Route, today: NaiveDate, codings: &[Coding]) -> Result<RenderedPage, RenderError> {
+        let data = self.data(route, today);
+        let json = serde_json::to_string(&data).map_err(|e| RenderError::Engine(format!("route data: {e}")))?;
+        let app_html = self.pool.render(&data.path, json.clone()).await?;
+        let document = shell::document(&data, data.page.kind(), &json, &app_html, &self.manifest);
+        let status = if route == Route::NotFound { StatusCode::NOT_FOUND } else { StatusCode::OK };
+        Ok(RenderedPage { status, date: today, html: Encoded::with(document, codings), data: Encoded::with(json, codings) })
+    }
+
+    /// Renders every known route into the cache, then marks the server ready. Returns the failures.
+    pub async fn prerender_all(&self) -> Vec<(String, RenderError)> {
+        let mut failures = Vec::new();
+        if self.cache.enabled() {
+            let routes: Vec<(String, Route)> = self.routes.all().map(|(p, r)| (p.to_owned(), r)).collect();
+            // As many at once as there are workers, so pre-rendering never fills the request queue.
+            let renders = futures_util::stream::iter(routes)
+                .map(|(path, route)| self.prerender_one(path, route))
+                .buffer_unordered(self.pool.workers());
+            failures = renders.filter_map(std::future::ready).collect().await;
+        }
+        self.ready.store(true, Ordering::Release);
+        failures
+    }
+
+    async fn prerender_one(&self, path: String, route: Route) -> Option<(String, RenderError)> {
+        self.page(route, &[]).await.err().map(|e| (path, e))
+    }
+}

@@ -1,0 +1,9 @@
+// The server renders any page synchronously, so it bundles them all.
+import type { PageModules } from "../client/Shell";
+import home from "../client/pages/home";
+import service from "../client/pages/service";
+import blogs from "../client/pages/blogs";
+import article from "../client/pages/article";
+import notFound from "../client/pages/notFound";
+
+export const pages: PageModules = { home, service, blogs, article, notFound };
