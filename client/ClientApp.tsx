@@ -31,6 +31,11 @@ export function ClientApp({ initial }: { initial: View }) {
   const location = useLocation();
   const [view, setView] = useState(initial);
 
+  // Effects run only once React has hydrated the server's HTML: tests wait for this mark.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+
   useEffect(() => {
     if (location.pathname === view.pathname) return;
     let cancelled = false;

@@ -48,7 +48,7 @@ pub fn document(data: &RouteData, page_kind: &str, data_json: &str, app_html: &s
             "<!DOCTYPE html><html lang=\"{lang}\"><head><meta charset=\"utf-8\">",
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
             "<title>{title}</title><meta name=\"description\" content=\"{description}\">",
-            "<link rel=\"canonical\" href=\"{canonical}\">{head}</head>",
+            "<link rel=\"canonical\" href=\"{canonical}\"><link rel=\"icon\" href=\"{icon}\">{head}</head>",
             "<body><div id=\"root\">{app}</div>",
             "<script type=\"application/json\" id=\"route-data\">{data}</script></body></html>"
         ),
@@ -56,6 +56,7 @@ pub fn document(data: &RouteData, page_kind: &str, data_json: &str, app_html: &s
         title = text(&data.title),
         description = attr(&data.description),
         canonical = attr(&data.canonical_url),
+        icon = attr(&data.site.identity.logo.src),
         head = head,
         app = app_html,
         data = json_for_script(data_json),

@@ -29,7 +29,9 @@ pub fn app(state: Arc<AppState>) -> Router {
             TraceLayer::new_for_http()
                 .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
                 .on_request(())
-                .on_response(DefaultOnResponse::new().level(Level::INFO)),
+                .on_response(DefaultOnResponse::new().level(Level::INFO))
+                // The response line already carries the status; no second line for 5xx.
+                .on_failure(()),
         )
         .with_state(state)
 }

@@ -1,0 +1,50 @@
+// Baseline (d) of bench/run.sh: Node rendering the same SSR bundle per request, no caching.
+// A minimal node:http server: every GET calls globalThis.render("/", dataJson) from ssr.js and
+// wraps the app's HTML in a document shell (doctype, title, div#root, the data as JSON).
+// Usage: node bench/node-ssr.mjs <ssr.js> <home-data.json> <port> [host]
+import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+
+const [bundlePath, dataPath, port, host = "127.0.0.1"] = process.argv.slice(2);
+if (!bundlePath || !dataPath || !port) {
+  console.error("usage: node bench/node-ssr.mjs <ssr.js> <home-data.json> <port> [host]");
+  process.exit(2);
+}
+
+// The bundle is a plain script that assigns globalThis.render; run it as a sloppy-mode function body.
+new Function(readFileSync(bundlePath, "utf8"))();
+const render = globalThis.render;
+if (typeof render !== "function") throw new Error(`${bundlePath} did not define globalThis.render`);
+
+const dataJson = readFileSync(dataPath, "utf8");
+const data = JSON.parse(dataJson);
+const escapeText = (s) => String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+// Same escaping as the Rust shell: nothing inside the JSON can close or confuse the script element.
+const scriptJson = dataJson.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+const title = escapeText(data.title ?? "");
+const lang = escapeText(data.lang ?? "en");
+
+const server = createServer((req, res) => {
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    res.writeHead(405, { Allow: "GET, HEAD" }).end();
+    return;
+  }
+  let body;
+  try {
+    const app = render("/", dataJson);
+    body =
+      `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8">` +
+      `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>` +
+      `<body><div id="root">${app}</div>` +
+      `<script type="application/json" id="route-data">${scriptJson}</script></body></html>`;
+  } catch (error) {
+    console.error(error);
+    res.writeHead(500, { "Content-Type": "text/plain" }).end("render failed");
+    return;
+  }
+  res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": Buffer.byteLength(body) });
+  res.end(req.method === "HEAD" ? undefined : body);
+});
+server.keepAliveTimeout = 30_000;
+server.listen(Number(port), host, () => console.log(`node-ssr listening on http://${host}:${port}/`));
+for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => process.exit(0));

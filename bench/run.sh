@@ -1,0 +1,366 @@
+#!/usr/bin/env bash
+# Benchmark of the clinic site's GET / on loopback (the "Benchmark" section of issue 2):
+#   (a) the release server with its render cache     (b) the same server with NO_RENDER_CACHE=1
+#   (c) nginx serving the exact bytes (a) sends       (d) Node rendering the same SSR bundle per request
+# plus the time from process start to /readyz 200, the cold (uncached) render time of every route,
+# and peak RSS. Prints a Markdown report and writes it to bench/RESULTS.md.
+#
+# Usage: bash bench/run.sh          (from anywhere; takes about two minutes once the build is done)
+# Tunables (env): BENCH_DURATION (10s), BENCH_WARMUP (2s), BENCH_CONNECTIONS (32), BENCH_THREADS (2).
+# Scratch files (builds, logs, raw wrk output) go to bench/out/, which git ignores.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BENCH="$ROOT/bench"
+OUT="$BENCH/out"
+HOST=127.0.0.1
+DURATION="${BENCH_DURATION:-10s}"
+WARMUP="${BENCH_WARMUP:-2s}"
+CONNECTIONS="${BENCH_CONNECTIONS:-32}"
+THREADS="${BENCH_THREADS:-2}"
+RUN_STARTED=$(date +%s)
+
+log() { printf '==> %s\n' "$*" >&2; }
+die() { printf 'bench: %s\n' "$*" >&2; exit 1; }
+
+cd "$ROOT"
+mkdir -p "$OUT"
+
+# ---------------------------------------------------------------- processes we start, stopped on exit
+PIDS=()
+cleanup() {
+  local pid i
+  for pid in ${PIDS[@]+"${PIDS[@]}"}; do kill -TERM "$pid" 2>/dev/null || true; done
+  for pid in ${PIDS[@]+"${PIDS[@]}"}; do
+    for i in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL "$pid" 2>/dev/null || true
+  done
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# ---------------------------------------------------------------- tools
+need_pkg() { # command, Debian package
+  command -v "$1" >/dev/null 2>&1 || [ -x "/usr/sbin/$1" ] && return 0
+  [ "$(id -u)" = 0 ] || die "$1 is missing: run  sudo apt-get install -y $2"
+  log "installing $2 (apt-get)"
+  apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >&2
+}
+need_pkg wrk wrk
+need_pkg nginx nginx-light
+for tool in curl python3 node cargo; do command -v "$tool" >/dev/null || die "$tool is required"; done
+NGINX="$(command -v nginx || echo /usr/sbin/nginx)"
+[ -d node_modules/esbuild ] || die "node_modules is missing: run  npm ci  in $ROOT first"
+
+# ---------------------------------------------------------------- 1. build
+log "cargo build --release (may wait for a lock while others build)"
+cargo build --release --message-format=json-render-diagnostics >"$OUT/cargo.json"
+# The executable and the OUT_DIR whose js/ssr.js it embeds, as cargo reports them.
+read -r BUILT_BIN EMBED_DIR < <(python3 - "$OUT/cargo.json" <<'PY'
+import json, sys
+exe = out_dir = ""
+for line in open(sys.argv[1]):
+    try:
+        m = json.loads(line)
+    except ValueError:
+        continue
+    if "clinic-site" not in m.get("package_id", "") and "clinic_site" not in m.get("package_id", ""):
+        continue
+    if m.get("reason") == "compiler-artifact" and m.get("executable"):
+        exe = m["executable"]
+    elif m.get("reason") == "build-script-executed":
+        out_dir = m.get("out_dir", "")
+print(exe, out_dir)
+PY
+)
+[ -n "$BUILT_BIN" ] && [ -x "$BUILT_BIN" ] || die "cargo did not report the clinic-site executable (see $OUT/cargo.json)"
+# A private copy, so a concurrent build cannot swap the binary under the benchmark.
+cp "$BUILT_BIN" "$OUT/clinic-site"
+BIN="$OUT/clinic-site"
+
+log "node scripts/build.mjs bench/out/js"
+node scripts/build.mjs "$OUT/js" >&2
+SSR_JS="$OUT/js/ssr.js"
+[ -s "$SSR_JS" ] || die "scripts/build.mjs produced no $SSR_JS"
+BUNDLE_SAME="unknown (cargo did not report the build script's OUT_DIR)"
+if [ -n "$EMBED_DIR" ] && [ -f "$EMBED_DIR/js/ssr.js" ]; then
+  if cmp -s "$SSR_JS" "$EMBED_DIR/js/ssr.js"; then BUNDLE_SAME="yes"; else
+    BUNDLE_SAME="NO: client/ or ssr/ changed between the two builds; (d) renders a different bundle"
+    log "warning: bench/out/js/ssr.js differs from the bundle embedded in the binary"
+  fi
+fi
+SSR_BYTES=$(wc -c <"$SSR_JS")
+
+# ---------------------------------------------------------------- free ports
+read -r PORT_A PORT_B PORT_C PORT_D < <(python3 - <<'PY'
+import socket
+socks = []
+for _ in range(4):
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    socks.append(s)
+print(*(s.getsockname()[1] for s in socks))
+PY
+)
+
+# ---------------------------------------------------------------- 2. the Rust server, (a) and (b)
+# Starts a command, records its pid in a file at once (for the EXIT trap), polls GET /readyz every
+# 5 ms and prints "<pid> <ms from process start to the first 200>". Gives up after $2 seconds.
+start_and_wait() { # log file, timeout s, port, pid file, command...
+  python3 - "$@" <<'PY'
+import http.client, subprocess, sys, time
+log, timeout, port, pidfile, cmd = sys.argv[1], float(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5:]
+out = open(log, "ab")
+t0 = time.monotonic()
+p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+open(pidfile, "w").write(str(p.pid))
+while True:
+    if p.poll() is not None:
+        sys.exit(f"{cmd[0]} exited with status {p.returncode} before /readyz answered 200; see {log}")
+    try:
+        c = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+        c.request("GET", "/readyz")
+        status = c.getresponse().status
+        c.close()
+        if status == 200:
+            break
+    except OSError:
+        pass
+    if time.monotonic() - t0 > timeout:
+        p.kill()
+        sys.exit(f"{cmd[0]} not ready after {timeout:.0f} s; see {log}")
+    time.sleep(0.005)
+print(p.pid, f"{(time.monotonic() - t0) * 1000:.0f}")
+PY
+}
+
+# Adds the pid in a pid file to PIDS (so the trap stops it even when start_and_wait failed).
+track_pidfile() { [ -s "$1" ] && PIDS+=("$(cat "$1")") || true; }
+
+rm -f "$OUT"/*.pid "$OUT"/server-*.log
+log "starting (a) the server with the render cache on :$PORT_A"
+set +e
+READY_A=$(env -u NO_RENDER_CACHE PORT="$PORT_A" HOST="$HOST" SITE_URL="http://$HOST:$PORT_A" \
+  start_and_wait "$OUT/server-a.log" 60 "$PORT_A" "$OUT/a.pid" "$BIN")
+status=$?
+set -e
+track_pidfile "$OUT/a.pid"
+[ "$status" = 0 ] || die "(a) did not become ready"
+read -r PID_A READY_A_MS <<<"$READY_A"
+
+log "starting (b) the server with NO_RENDER_CACHE=1 on :$PORT_B"
+set +e
+READY_B=$(NO_RENDER_CACHE=1 PORT="$PORT_B" HOST="$HOST" SITE_URL="http://$HOST:$PORT_B" \
+  start_and_wait "$OUT/server-b.log" 60 "$PORT_B" "$OUT/b.pid" "$BIN")
+status=$?
+set -e
+track_pidfile "$OUT/b.pid"
+[ "$status" = 0 ] || die "(b) did not become ready"
+read -r PID_B READY_B_MS <<<"$READY_B"
+
+# ---------------------------------------------------------------- 3. nginx (c) with (a)'s bytes
+mkdir -p "$OUT/nginx/www" "$OUT/nginx/tmp"
+curl -sS --max-time 10 -o "$OUT/nginx/www/index.html" -w '%{http_code}' "http://$HOST:$PORT_A/" >"$OUT/a-status.txt"
+[ "$(cat "$OUT/a-status.txt")" = 200 ] || die "GET / on (a) answered $(cat "$OUT/a-status.txt")"
+curl -sS --max-time 10 -o "$OUT/home-data.json" "http://$HOST:$PORT_A/_data/"
+python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$OUT/home-data.json" || die "/_data/ on (a) is not JSON"
+
+sed -e "s|@OUT@|$OUT/nginx|g" -e "s|@PORT@|$PORT_C|g" -e "s|@HOST@|$HOST|g" \
+  "$BENCH/nginx.conf.template" >"$OUT/nginx/nginx.conf"
+rm -f "$OUT/nginx/nginx.pid"
+log "starting (c) nginx on :$PORT_C"
+"$NGINX" -p "$OUT/nginx" -e "$OUT/nginx/nginx-error.log" -c "$OUT/nginx/nginx.conf" >"$OUT/nginx/stdout.log" 2>&1 &
+PIDS+=("$!")
+
+log "starting (d) node-ssr on :$PORT_D"
+node "$BENCH/node-ssr.mjs" "$SSR_JS" "$OUT/home-data.json" "$PORT_D" "$HOST" >"$OUT/node-ssr.log" 2>&1 &
+PID_D=$!
+PIDS+=("$PID_D")
+
+wait_http() { # url, name
+  local i
+  for i in $(seq 200); do
+    curl -s -o /dev/null --max-time 1 "$1" && return 0
+    sleep 0.05
+  done
+  die "$2 did not answer $1 within 10 s"
+}
+wait_http "http://$HOST:$PORT_C/" "nginx (log: $OUT/nginx/nginx-error.log)"
+wait_http "http://$HOST:$PORT_D/" "node-ssr (log: $OUT/node-ssr.log)"
+
+curl -sS --max-time 10 -o "$OUT/c-body.html" "http://$HOST:$PORT_C/"
+cmp -s "$OUT/c-body.html" "$OUT/nginx/www/index.html" || die "nginx does not serve the same bytes as (a)"
+body_info() { curl -sS --max-time 10 -o /dev/null -w '%{http_code} %{size_download}' "$1"; }
+read -r CODE_A SIZE_A <<<"$(body_info "http://$HOST:$PORT_A/")"
+read -r CODE_B SIZE_B <<<"$(body_info "http://$HOST:$PORT_B/")"
+read -r CODE_C SIZE_C <<<"$(body_info "http://$HOST:$PORT_C/")"
+read -r CODE_D SIZE_D <<<"$(body_info "http://$HOST:$PORT_D/")"
+for code in "$CODE_A" "$CODE_B" "$CODE_C" "$CODE_D"; do [ "$code" = 200 ] || die "a server answered GET / with $code"; done
+
+# ---------------------------------------------------------------- 6. cold render per route, on (b)
+# Done before any load, so these are the first renders of each route in (b)'s workers.
+ROUTES=("/" "/blogs")
+for f in content/services/*.toml; do ROUTES+=("/services/$(basename "$f" .toml)"); done
+for f in content/blog/*.toml; do ROUTES+=("/blog/$(basename "$f" .toml)"); done
+ROUTES+=("/no-such-page")
+log "cold render of ${#ROUTES[@]} routes on (b)"
+: >"$OUT/cold.txt"
+for route in "${ROUTES[@]}"; do
+  # Plain request (no Accept-Encoding): the time is the render and the document shell, no compression.
+  curl -sS --max-time 10 -o /dev/null -w "$route %{http_code} %{time_total}\n" "http://$HOST:$PORT_B$route" >>"$OUT/cold.txt"
+done
+
+# ---------------------------------------------------------------- 5. load
+# Runs wrk twice (warm-up, then measured) and prints "<req/s> <p99 ms> <non-2xx> <socket errors>".
+WRK_OPTS=(-t"$THREADS" -c"$CONNECTIONS")
+bench_one() { # name, url
+  local name=$1 url=$2 out="$OUT/wrk-$1.txt"
+  log "wrk $name: warm-up $WARMUP, then $DURATION against $url"
+  timeout 60 wrk "${WRK_OPTS[@]}" -d"$WARMUP" "$url" >"$OUT/wrk-$name-warmup.txt"
+  timeout 120 wrk "${WRK_OPTS[@]}" -d"$DURATION" --latency "$url" >"$out"
+  python3 - "$out" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+rps = re.search(r"^Requests/sec:\s+([\d.]+)", text, re.M)
+p99 = re.search(r"^\s+99%\s+([\d.]+)(us|ms|s)\b", text, re.M)
+if not rps or not p99:
+    sys.exit(f"cannot parse wrk output in {sys.argv[1]}")
+ms = float(p99.group(1)) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[p99.group(2)]
+non2xx = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", text)
+sock = re.search(r"Socket errors:\s+connect (\d+), read (\d+), write (\d+), timeout (\d+)", text)
+errors = sum(int(x) for x in sock.groups()) if sock else 0
+print(rps.group(1), f"{ms:.2f}", non2xx.group(1) if non2xx else 0, errors)
+PY
+}
+vmhwm_mib() { awk '/^VmHWM/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
+
+read -r RPS_A P99_A NON2XX_A ERR_A <<<"$(bench_one a "http://$HOST:$PORT_A/")"
+HWM_A=$(vmhwm_mib "$PID_A")
+read -r RPS_B P99_B NON2XX_B ERR_B <<<"$(bench_one b "http://$HOST:$PORT_B/")"
+HWM_B=$(vmhwm_mib "$PID_B")
+read -r RPS_C P99_C NON2XX_C ERR_C <<<"$(bench_one c "http://$HOST:$PORT_C/")"
+read -r RPS_D P99_D NON2XX_D ERR_D <<<"$(bench_one d "http://$HOST:$PORT_D/")"
+HWM_D=$(vmhwm_mib "$PID_D")
+
+# ---------------------------------------------------------------- 8. report
+ratio() { awk -v x="$1" -v y="$2" 'BEGIN { if (y > 0) printf "%.2f", x / y; else print "n/a" }'; }
+verdict() { awk -v x="$1" -v y="$2" 'BEGIN { print (x >= y ? "met" : "not met") }'; }
+A_C=$(ratio "$RPS_A" "$RPS_C"); A_D=$(ratio "$RPS_A" "$RPS_D"); B_D=$(ratio "$RPS_B" "$RPS_D"); A_B=$(ratio "$RPS_A" "$RPS_B")
+TARGET_C=$(verdict "$A_C" 0.9); TARGET_D=$(verdict "$A_D" 10)
+
+cpu_model=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
+[ -n "$cpu_model" ] || cpu_model=$(lscpu 2>/dev/null | awk -F': +' '/Model name/ { print $2; exit }')
+mem_total=$(free -h | awk '/^Mem:/ { print $2 }')
+wrk_version=$(wrk --version 2>&1 | head -1 | awk '{ print $1, $2 }' || true)
+nginx_version=$("$NGINX" -v 2>&1 | sed 's/^nginx version: //')
+rustc_version=$(rustc --version)
+node_version=$(node --version)
+rust_workers=$("$BIN" --help >/dev/null 2>&1; echo "${SSR_WORKERS:-$(nproc)}")
+non2xx_note=""
+for pair in "a:$NON2XX_A:$ERR_A" "b:$NON2XX_B:$ERR_B" "c:$NON2XX_C:$ERR_C" "d:$NON2XX_D:$ERR_D"; do
+  IFS=: read -r n bad err <<<"$pair"
+  if [ "$bad" != 0 ] || [ "$err" != 0 ]; then non2xx_note+="- ($n): $bad non-2xx responses, $err socket errors during the measured run (see bench/out/wrk-$n.txt)"$'\n'; fi
+done
+
+cold_table=$(awk '{ printf "| `%s` | %s | %.1f |\n", $1, $2, $3 * 1000 }' "$OUT/cold.txt")
+read -r COLD_MEDIAN COLD_MAX COLD_MAX_ROUTE < <(python3 - "$OUT/cold.txt" <<'PY'
+import statistics, sys
+rows = [line.split() for line in open(sys.argv[1]) if line.strip()]
+ms = [float(r[2]) * 1000 for r in rows]
+worst = max(rows, key=lambda r: float(r[2]))
+print(f"{statistics.median(ms):.1f}", f"{max(ms):.1f}", worst[0])
+PY
+)
+cold_bad=$(awk '$2 != 200 && $1 != "/no-such-page" { printf "%s answered %s; ", $1, $2 } $1 == "/no-such-page" && $2 != 404 { printf "%s answered %s (expected 404); ", $1, $2 }' "$OUT/cold.txt")
+
+REPORT="$OUT/RESULTS.md"
+cat >"$REPORT" <<EOF
+# Benchmark: GET / of the clinic site
+
+Produced by \`bash bench/run.sh\` (reproduce with that one command; it builds, starts every server on
+a free loopback port, measures and stops them, in about two minutes after the build). Every figure
+below comes from one run on the machine described; the ratios compare servers measured in that run.
+
+## Machine
+
+| | |
+| --- | --- |
+| date | $(date -u '+%Y-%m-%d %H:%M UTC') |
+| cores (nproc) | $(nproc) |
+| CPU | ${cpu_model:-unknown} |
+| memory | ${mem_total} |
+| kernel | $(uname -sr) |
+| rustc | ${rustc_version} |
+| node | ${node_version} |
+| wrk | ${wrk_version} |
+| nginx | ${nginx_version} |
+
+## Throughput and latency of \`GET /\`
+
+\`wrk -t${THREADS} -c${CONNECTIONS} -d${DURATION} --latency\` after a ${WARMUP} warm-up run, each server alone
+under load, wrk on the same cores as the server. No \`Accept-Encoding\`, so every server sends
+uncompressed HTML.
+
+| server | req/s | p99 latency | body bytes |
+| --- | ---: | ---: | ---: |
+| (a) Rust, render cache on | ${RPS_A} | ${P99_A} ms | ${SIZE_A} |
+| (b) Rust, \`NO_RENDER_CACHE=1\` (QuickJS render per request) | ${RPS_B} | ${P99_B} ms | ${SIZE_B} |
+| (c) nginx, the same bytes as (a) from a file | ${RPS_C} | ${P99_C} ms | ${SIZE_C} |
+| (d) Node \`node:http\`, same SSR bundle, render per request | ${RPS_D} | ${P99_D} ms | ${SIZE_D} |
+
+${non2xx_note}
+| ratio (req/s) | value |
+| --- | ---: |
+| a / c | ${A_C} |
+| a / d | ${A_D} |
+| b / d | ${B_D} |
+| a / b | ${A_B} |
+
+| target | measured | result |
+| --- | ---: | --- |
+| (a) ≥ 0.9 × (c) | ${A_C} × | **${TARGET_C}** |
+| (a) ≥ 10 × (d) | ${A_D} × | **${TARGET_D}** |
+
+Setup: the Rust server is the release binary with its defaults (${rust_workers} SSR workers = cores,
+log level \`info\`, one log line per request, written to a file). nginx: \`worker_processes auto\`,
+\`access_log off\`, \`sendfile on\`, serving the bytes of (a)'s \`GET /\` saved to a file (checked
+identical). (d) is one Node process (one JS thread) rendering \`render("/", data)\` from the same
+\`ssr.js\` with the home route's data taken from (a)'s \`/_data/\`, in a smaller document shell
+(no asset links), so its body is a little shorter. Same bundle in (d) as embedded in the binary:
+${BUNDLE_SAME}.
+
+## Start-up
+
+| | ms |
+| --- | ---: |
+| (a) process start → \`/readyz\` 200 (every page pre-rendered) | ${READY_A_MS} |
+| (b) process start → \`/readyz\` 200 (cache off, nothing to pre-render) | ${READY_B_MS} |
+
+Polled every 5 ms from the process that spawned the server.
+
+## Cold render per route
+
+One \`GET\` per route against (b) (cache off) before any load, so each is the first render of that
+route in its worker; \`curl\` \`time_total\` on loopback, no compression. SSR bundle: ${SSR_BYTES} bytes.
+
+| route | status | ms |
+| --- | ---: | ---: |
+${cold_table}
+
+Median **${COLD_MEDIAN} ms**, max **${COLD_MAX} ms** (\`${COLD_MAX_ROUTE}\`) over ${#ROUTES[@]} routes.
+${cold_bad:+Unexpected status: ${cold_bad}}
+
+## Peak memory
+
+| process | peak RSS (VmHWM) |
+| --- | ---: |
+| (a) Rust, cache on, after pre-rendering and its load run | ${HWM_A} MiB |
+| (b) Rust, cache off, after the cold renders and its load run | ${HWM_B} MiB |
+| (d) Node, after its load run (for comparison) | ${HWM_D} MiB |
+
+Raw wrk output, server logs and the nginx config of this run: \`bench/out/\` (not committed).
+EOF
+
+cp "$REPORT" "$BENCH/RESULTS.md"
+cat "$REPORT"
+log "done in $(( $(date +%s) - RUN_STARTED )) s; report written to bench/RESULTS.md"

@@ -1,0 +1,94 @@
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import type { Browser } from "playwright-core";
+import { launchBrowser, startServer, waitForHydration, watchConsole, type Server } from "./harness";
+
+// One page of every kind, plus the Hindi article and an unknown path.
+const ROUTES = [
+  { path: "/", status: 200, lang: "en", text: "Our Services" },
+  { path: "/services/telepsychiatry", status: 200, lang: "en", text: "Telepsychiatry Services" },
+  { path: "/blogs", status: 200, lang: "en", text: "Found" },
+  { path: "/blog/paranoia", status: 200, lang: "en", text: "min read" },
+  { path: "/blog/face-failures", status: 200, lang: "hi", text: "min read" },
+  { path: "/no-such-page", status: 404, lang: "en", text: "Oops! The page you are looking for does not exist." },
+];
+
+describe("the site in Chromium", () => {
+  let server: Server;
+  let browser: Browser;
+
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const route of ROUTES) {
+    test(`${route.path} renders on the server and hydrates without console errors or hydration warnings`, async () => {
+      const page = await browser.newPage();
+      const problems = watchConsole(page);
+      const response = await page.goto(server.origin + route.path);
+      assert.equal(response?.status(), route.status);
+      // The text is in the first HTML, before any script ran.
+      assert.ok((await response!.text()).includes(route.text), `first HTML lacks "${route.text}"`);
+      await waitForHydration(page);
+      assert.equal(await page.getAttribute("html", "lang"), route.lang);
+      assert.ok((await page.textContent("main"))?.includes(route.text));
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+
+  test("the FAQ accordion works only once React has hydrated the page", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // Without the scripts the server's HTML is all there is: the question is shown but inert.
+    await page.route("**/assets/*.js", (r) => r.abort());
+    await page.goto(server.origin + "/");
+    const question = page.locator(".faq-item button").first();
+    await question.click();
+    assert.equal(await question.getAttribute("aria-expanded"), "false");
+    await page.unroute("**/assets/*.js");
+
+    const problems = watchConsole(page);
+    await page.goto(server.origin + "/");
+    await waitForHydration(page);
+    await question.click();
+    assert.equal(await question.getAttribute("aria-expanded"), "true");
+    assert.ok(await page.locator(".faq-item [role=region]").first().isVisible());
+    // Opening another closes the first; clicking the open one closes it.
+    const second = page.locator(".faq-item button").nth(1);
+    await second.click();
+    assert.equal(await question.getAttribute("aria-expanded"), "false");
+    assert.equal(await second.getAttribute("aria-expanded"), "true");
+    await second.click();
+    assert.equal(await second.getAttribute("aria-expanded"), "false");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("a link navigates on the client with the route's data from the server, without a reload", async () => {
+    const page = await browser.newPage();
+    const problems = watchConsole(page);
+    await page.goto(server.origin + "/");
+    await waitForHydration(page);
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same document"));
+    const dataRequest = page.waitForRequest((r) => r.url().includes("/_data/services/telepsychiatry"));
+    await page.locator('footer a[href="/services/telepsychiatry"]').click();
+    await dataRequest;
+    await page.waitForSelector("h1:has-text('Telepsychiatry Services')");
+    assert.equal(new URL(page.url()).pathname, "/services/telepsychiatry");
+    assert.equal(await page.evaluate(() => (window as unknown as { marker?: string }).marker), "same document");
+    assert.match(await page.title(), /^Telepsychiatry \|/);
+    assert.equal(await page.getAttribute('link[rel="canonical"]', "href"), `${server.origin}/services/telepsychiatry`);
+    // The article texts are fetched as data, never shipped inside the scripts.
+    await page.goBack();
+    await page.waitForSelector("h2:has-text('Our Services')");
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+});
