@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Benchmark of the clinic site's GET / on loopback (the "Benchmark" section of issue 2):
-#   (a) the release server with its render cache     (b) the same server with NO_RENDER_CACHE=1
+#   (a) the release server with its render cache     (b) the same server with NO_RENDER_CACHE=true
 #   (c) nginx serving the exact bytes (a) sends       (d) Node rendering the same SSR bundle per request
 # plus the time from process start to /readyz 200, the cold (uncached) render time of every route,
 # and peak RSS. Prints a Markdown report and writes it to bench/RESULTS.md.
 #
-# Usage: bash bench/run.sh          (from anywhere; takes about two minutes once the build is done)
+# Usage: bash bench/run.sh          (from anywhere; takes about a minute and a half once the build is done)
 # Tunables (env): BENCH_DURATION (10s), BENCH_WARMUP (2s), BENCH_CONNECTIONS (32), BENCH_THREADS (2).
 # Scratch files (builds, logs, raw wrk output) go to bench/out/, which git ignores.
 set -euo pipefail
+shopt -s inherit_errexit
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BENCH="$ROOT/bench"
@@ -19,6 +20,8 @@ WARMUP="${BENCH_WARMUP:-2s}"
 CONNECTIONS="${BENCH_CONNECTIONS:-32}"
 THREADS="${BENCH_THREADS:-2}"
 RUN_STARTED=$(date +%s)
+LOAD_START=$(cut -d' ' -f1 /proc/loadavg)
+CORES=$(nproc)
 
 log() { printf '==> %s\n' "$*" >&2; }
 die() { printf 'bench: %s\n' "$*" >&2; exit 1; }
@@ -28,12 +31,32 @@ mkdir -p "$OUT"
 
 # ---------------------------------------------------------------- processes we start, stopped on exit
 PIDS=()
-cleanup() {
+stop() { # pid...: TERM, up to 5 s to finish, then KILL
   local pid i
-  for pid in ${PIDS[@]+"${PIDS[@]}"}; do kill -TERM "$pid" 2>/dev/null || true; done
-  for pid in ${PIDS[@]+"${PIDS[@]}"}; do
+  for pid in "$@"; do kill -TERM "$pid" 2>/dev/null || true; done
+  for pid in "$@"; do
     for i in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
     kill -KILL "$pid" 2>/dev/null || true
+  done
+}
+# Stops processes started here and forgets them, so the EXIT trap never signals a reused pid.
+stop_tracked() {
+  local pid keep=() gone
+  stop "$@"
+  for pid in ${PIDS[@]+"${PIDS[@]}"}; do
+    for gone in "$@"; do [ "$pid" = "$gone" ] && continue 2; done
+    keep+=("$pid")
+  done
+  PIDS=(${keep[@]+"${keep[@]}"})
+}
+cleanup() {
+  stop ${PIDS[@]+"${PIDS[@]}"}
+  # The servers log one line per request (hundreds of MB under wrk); keep only the other lines.
+  local f
+  for f in "$OUT"/server-*.log; do
+    [ -f "$f" ] && [ "$(wc -c <"$f")" -gt 1000000 ] || continue
+    grep -v 'finished processing request' "$f" >"$f.trimmed" || true
+    mv "$f.trimmed" "$f"
   done
 }
 trap cleanup EXIT
@@ -92,10 +115,10 @@ fi
 SSR_BYTES=$(wc -c <"$SSR_JS")
 
 # ---------------------------------------------------------------- free ports
-read -r PORT_A PORT_B PORT_C PORT_D < <(python3 - <<'PY'
+read -r PORT_A PORT_B PORT_C PORT_D PORT_E PORT_F < <(python3 - <<'PY'
 import socket
 socks = []
-for _ in range(4):
+for _ in range(6):
     s = socket.socket()
     s.bind(("127.0.0.1", 0))
     socks.append(s)
@@ -140,7 +163,7 @@ track_pidfile() { [ -s "$1" ] && PIDS+=("$(cat "$1")") || true; }
 rm -f "$OUT"/*.pid "$OUT"/server-*.log
 log "starting (a) the server with the render cache on :$PORT_A"
 set +e
-READY_A=$(env -u NO_RENDER_CACHE PORT="$PORT_A" HOST="$HOST" SITE_URL="http://$HOST:$PORT_A" \
+READY_A=$(unset NO_RENDER_CACHE; PORT="$PORT_A" HOST="$HOST" SITE_URL="http://$HOST:$PORT_A" \
   start_and_wait "$OUT/server-a.log" 60 "$PORT_A" "$OUT/a.pid" "$BIN")
 status=$?
 set -e
@@ -148,9 +171,10 @@ track_pidfile "$OUT/a.pid"
 [ "$status" = 0 ] || die "(a) did not become ready"
 read -r PID_A READY_A_MS <<<"$READY_A"
 
-log "starting (b) the server with NO_RENDER_CACHE=1 on :$PORT_B"
+# "true", not "1": clap's plain bool flag accepts only true/false from the environment.
+log "starting (b) the server with NO_RENDER_CACHE=true on :$PORT_B"
 set +e
-READY_B=$(NO_RENDER_CACHE=1 PORT="$PORT_B" HOST="$HOST" SITE_URL="http://$HOST:$PORT_B" \
+READY_B=$(NO_RENDER_CACHE=true PORT="$PORT_B" HOST="$HOST" SITE_URL="http://$HOST:$PORT_B" \
   start_and_wait "$OUT/server-b.log" 60 "$PORT_B" "$OUT/b.pid" "$BIN")
 status=$?
 set -e
@@ -191,10 +215,10 @@ wait_http "http://$HOST:$PORT_D/" "node-ssr (log: $OUT/node-ssr.log)"
 curl -sS --max-time 10 -o "$OUT/c-body.html" "http://$HOST:$PORT_C/"
 cmp -s "$OUT/c-body.html" "$OUT/nginx/www/index.html" || die "nginx does not serve the same bytes as (a)"
 body_info() { curl -sS --max-time 10 -o /dev/null -w '%{http_code} %{size_download}' "$1"; }
-read -r CODE_A SIZE_A <<<"$(body_info "http://$HOST:$PORT_A/")"
-read -r CODE_B SIZE_B <<<"$(body_info "http://$HOST:$PORT_B/")"
-read -r CODE_C SIZE_C <<<"$(body_info "http://$HOST:$PORT_C/")"
-read -r CODE_D SIZE_D <<<"$(body_info "http://$HOST:$PORT_D/")"
+info=$(body_info "http://$HOST:$PORT_A/"); read -r CODE_A SIZE_A <<<"$info"
+info=$(body_info "http://$HOST:$PORT_B/"); read -r CODE_B SIZE_B <<<"$info"
+info=$(body_info "http://$HOST:$PORT_C/"); read -r CODE_C SIZE_C <<<"$info"
+info=$(body_info "http://$HOST:$PORT_D/"); read -r CODE_D SIZE_D <<<"$info"
 for code in "$CODE_A" "$CODE_B" "$CODE_C" "$CODE_D"; do [ "$code" = 200 ] || die "a server answered GET / with $code"; done
 
 # ---------------------------------------------------------------- 6. cold render per route, on (b)
@@ -211,14 +235,18 @@ for route in "${ROUTES[@]}"; do
 done
 
 # ---------------------------------------------------------------- 5. load
-# Runs wrk twice (warm-up, then measured) and prints "<req/s> <p99 ms> <non-2xx> <socket errors>".
+# Runs wrk twice (warm-up, then measured) and prints "<req/s> <p99 ms> <non-2xx> <socket errors>
+# <cores used by processes other than ours during the measured run>".
 WRK_OPTS=(-t"$THREADS" -c"$CONNECTIONS")
 bench_one() { # name, url
   local name=$1 url=$2 out="$OUT/wrk-$1.txt"
   log "wrk $name: warm-up $WARMUP, then $DURATION against $url"
   timeout 60 wrk "${WRK_OPTS[@]}" -d"$WARMUP" "$url" >"$OUT/wrk-$name-warmup.txt"
+  python3 "$BENCH/cpu-others.py" snap "$OUT/cpu-$name.json" $$ "${PIDS[@]}"
   timeout 120 wrk "${WRK_OPTS[@]}" -d"$DURATION" --latency "$url" >"$out"
-  python3 - "$out" <<'PY'
+  local others
+  others=$(python3 "$BENCH/cpu-others.py" diff "$OUT/cpu-$name.json" $$ "${PIDS[@]}")
+  python3 - "$out" "$others" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
 rps = re.search(r"^Requests/sec:\s+([\d.]+)", text, re.M)
@@ -229,18 +257,47 @@ ms = float(p99.group(1)) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[p99.group(2)]
 non2xx = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", text)
 sock = re.search(r"Socket errors:\s+connect (\d+), read (\d+), write (\d+), timeout (\d+)", text)
 errors = sum(int(x) for x in sock.groups()) if sock else 0
-print(rps.group(1), f"{ms:.2f}", non2xx.group(1) if non2xx else 0, errors)
+print(rps.group(1), f"{ms:.2f}", non2xx.group(1) if non2xx else 0, errors, sys.argv[2])
 PY
 }
 vmhwm_mib() { awk '/^VmHWM/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
 
-read -r RPS_A P99_A NON2XX_A ERR_A <<<"$(bench_one a "http://$HOST:$PORT_A/")"
+res=$(bench_one a "http://$HOST:$PORT_A/"); read -r RPS_A P99_A NON2XX_A ERR_A OTHERS_A <<<"$res"
 HWM_A=$(vmhwm_mib "$PID_A")
-read -r RPS_B P99_B NON2XX_B ERR_B <<<"$(bench_one b "http://$HOST:$PORT_B/")"
+res=$(bench_one b "http://$HOST:$PORT_B/"); read -r RPS_B P99_B NON2XX_B ERR_B OTHERS_B <<<"$res"
 HWM_B=$(vmhwm_mib "$PID_B")
-read -r RPS_C P99_C NON2XX_C ERR_C <<<"$(bench_one c "http://$HOST:$PORT_C/")"
-read -r RPS_D P99_D NON2XX_D ERR_D <<<"$(bench_one d "http://$HOST:$PORT_D/")"
+res=$(bench_one c "http://$HOST:$PORT_C/"); read -r RPS_C P99_C NON2XX_C ERR_C OTHERS_C <<<"$res"
+res=$(bench_one d "http://$HOST:$PORT_D/"); read -r RPS_D P99_D NON2XX_D ERR_D OTHERS_D <<<"$res"
 HWM_D=$(vmhwm_mib "$PID_D")
+
+# ---------------------------------------------------------------- diagnostics (not targets)
+# Two variants that show where a gap between (a) and (c) comes from: (a) without its per-request
+# log line (LOG_LEVEL=warn), and nginx copying the file through user space (sendfile off), as the
+# Rust server does with its in-memory bytes.
+log "starting (a-quiet) the server with the render cache and LOG_LEVEL=warn on :$PORT_E"
+set +e
+READY_E=$(unset NO_RENDER_CACHE; LOG_LEVEL=warn PORT="$PORT_E" HOST="$HOST" SITE_URL="http://$HOST:$PORT_A" \
+  start_and_wait "$OUT/server-a-quiet.log" 60 "$PORT_E" "$OUT/e.pid" "$BIN")
+status=$?
+set -e
+track_pidfile "$OUT/e.pid"
+[ "$status" = 0 ] || die "(a-quiet) did not become ready"
+read -r PID_E _ <<<"$READY_E"
+curl -sS --max-time 10 -o "$OUT/e-body.html" "http://$HOST:$PORT_E/"
+cmp -s "$OUT/e-body.html" "$OUT/nginx/www/index.html" || die "(a-quiet) does not send the same bytes as (a)"
+res=$(bench_one a-quiet "http://$HOST:$PORT_E/"); read -r RPS_E P99_E _ _ OTHERS_E <<<"$res"
+stop_tracked "$PID_E"
+
+sed -e "s|@OUT@|$OUT/nginx|g" -e "s|@PORT@|$PORT_F|g" -e "s|@HOST@|$HOST|g" \
+  -e "s|^pid .*|pid $OUT/nginx/nginx-nosendfile.pid;|" -e "s|sendfile on;|sendfile off;|" \
+  "$BENCH/nginx.conf.template" >"$OUT/nginx/nginx-nosendfile.conf"
+log "starting (c-nosendfile) nginx with sendfile off on :$PORT_F"
+"$NGINX" -p "$OUT/nginx" -e "$OUT/nginx/nginx-error.log" -c "$OUT/nginx/nginx-nosendfile.conf" >>"$OUT/nginx/stdout.log" 2>&1 &
+PID_F=$!
+PIDS+=("$PID_F")
+wait_http "http://$HOST:$PORT_F/" "nginx with sendfile off (log: $OUT/nginx/nginx-error.log)"
+res=$(bench_one c-nosendfile "http://$HOST:$PORT_F/"); read -r RPS_F P99_F _ _ OTHERS_F <<<"$res"
+stop_tracked "$PID_F"
 
 # ---------------------------------------------------------------- 8. report
 ratio() { awk -v x="$1" -v y="$2" 'BEGIN { if (y > 0) printf "%.2f", x / y; else print "n/a" }'; }
@@ -255,7 +312,7 @@ wrk_version=$(wrk --version 2>&1 | head -1 | awk '{ print $1, $2 }' || true)
 nginx_version=$("$NGINX" -v 2>&1 | sed 's/^nginx version: //')
 rustc_version=$(rustc --version)
 node_version=$(node --version)
-rust_workers=$("$BIN" --help >/dev/null 2>&1; echo "${SSR_WORKERS:-$(nproc)}")
+rust_workers=${SSR_WORKERS:-$CORES}
 non2xx_note=""
 for pair in "a:$NON2XX_A:$ERR_A" "b:$NON2XX_B:$ERR_B" "c:$NON2XX_C:$ERR_C" "d:$NON2XX_D:$ERR_D"; do
   IFS=: read -r n bad err <<<"$pair"
@@ -278,7 +335,7 @@ cat >"$REPORT" <<EOF
 # Benchmark: GET / of the clinic site
 
 Produced by \`bash bench/run.sh\` (reproduce with that one command; it builds, starts every server on
-a free loopback port, measures and stops them, in about two minutes after the build). Every figure
+a free loopback port, measures and stops them, in about a minute and a half after the build). Every figure
 below comes from one run on the machine described; the ratios compare servers measured in that run.
 
 ## Machine
@@ -286,7 +343,8 @@ below comes from one run on the machine described; the ratios compare servers me
 | | |
 | --- | --- |
 | date | $(date -u '+%Y-%m-%d %H:%M UTC') |
-| cores (nproc) | $(nproc) |
+| cores (nproc) | ${CORES} |
+| load average (1 min) at start / end | ${LOAD_START} / $(cut -d' ' -f1 /proc/loadavg) |
 | CPU | ${cpu_model:-unknown} |
 | memory | ${mem_total} |
 | kernel | $(uname -sr) |
@@ -301,12 +359,16 @@ below comes from one run on the machine described; the ratios compare servers me
 under load, wrk on the same cores as the server. No \`Accept-Encoding\`, so every server sends
 uncompressed HTML.
 
-| server | req/s | p99 latency | body bytes |
-| --- | ---: | ---: | ---: |
-| (a) Rust, render cache on | ${RPS_A} | ${P99_A} ms | ${SIZE_A} |
-| (b) Rust, \`NO_RENDER_CACHE=1\` (QuickJS render per request) | ${RPS_B} | ${P99_B} ms | ${SIZE_B} |
-| (c) nginx, the same bytes as (a) from a file | ${RPS_C} | ${P99_C} ms | ${SIZE_C} |
-| (d) Node \`node:http\`, same SSR bundle, render per request | ${RPS_D} | ${P99_D} ms | ${SIZE_D} |
+| server | req/s | p99 latency | body bytes | other processes' CPU |
+| --- | ---: | ---: | ---: | ---: |
+| (a) Rust, render cache on | ${RPS_A} | ${P99_A} ms | ${SIZE_A} | ${OTHERS_A} cores |
+| (b) Rust, \`NO_RENDER_CACHE=true\` (QuickJS render per request) | ${RPS_B} | ${P99_B} ms | ${SIZE_B} | ${OTHERS_B} cores |
+| (c) nginx, the same bytes as (a) from a file | ${RPS_C} | ${P99_C} ms | ${SIZE_C} | ${OTHERS_C} cores |
+| (d) Node \`node:http\`, same SSR bundle, render per request | ${RPS_D} | ${P99_D} ms | ${SIZE_D} | ${OTHERS_D} cores |
+
+"Other processes' CPU": the average number of cores that processes outside this benchmark (neither
+the servers nor wrk) used during that measured run (\`bench/cpu-others.py\`); well above 0 means the
+machine was shared and that row is low by roughly that share of ${CORES} cores.
 
 ${non2xx_note}
 | ratio (req/s) | value |
@@ -320,6 +382,18 @@ ${non2xx_note}
 | --- | ---: | --- |
 | (a) ≥ 0.9 × (c) | ${A_C} × | **${TARGET_C}** |
 | (a) ≥ 10 × (d) | ${A_D} × | **${TARGET_D}** |
+
+Diagnostics, same run, not targets:
+
+| variant | req/s | p99 latency | vs (c) | other processes' CPU |
+| --- | ---: | ---: | ---: | ---: |
+| (a-quiet) (a) with \`LOG_LEVEL=warn\` (no log line per request) | ${RPS_E} | ${P99_E} ms | $(ratio "$RPS_E" "$RPS_C") | ${OTHERS_E} cores |
+| (c-nosendfile) (c) with \`sendfile off\` (file copied through user space) | ${RPS_F} | ${P99_F} ms | $(ratio "$RPS_F" "$RPS_C") | ${OTHERS_F} cores |
+
+(a-quiet) / (a) = $(ratio "$RPS_E" "$RPS_A"): how much faster (a) is without its one log line per request.
+(a-quiet) / (c-nosendfile) = $(ratio "$RPS_E" "$RPS_F"): Rust against nginx when both copy the body
+through user space (the Rust server sends its cached bytes with write(2); nginx with sendfile(2)
+hands the page-cache pages to the socket).
 
 Setup: the Rust server is the release binary with its defaults (${rust_workers} SSR workers = cores,
 log level \`info\`, one log line per request, written to a file). nginx: \`worker_processes auto\`,

@@ -29,7 +29,8 @@ pub struct Config {
     pub content_dir: Option<PathBuf>,
 
     /// Render every request afresh instead of serving cached pages (for benchmarks).
-    #[arg(long, env = "NO_RENDER_CACHE")]
+    /// The variable takes 1/0, true/false, yes/no or on/off.
+    #[arg(long, env = "NO_RENDER_CACHE", action = clap::ArgAction::SetTrue, value_parser = clap::builder::BoolishValueParser::new())]
     pub no_render_cache: bool,
 
     /// Render worker threads, each with its own JS runtime [default: number of cores].
@@ -88,5 +89,6 @@ mod tests {
         assert_eq!(config.host.to_string(), "127.0.0.1");
         assert_eq!(config.render_timeout_ms, 2000);
         assert!(!config.no_render_cache);
+        assert!(Config::try_parse_from(["clinic-site", "--no-render-cache"]).unwrap().no_render_cache);
     }
 }

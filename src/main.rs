@@ -13,7 +13,11 @@ use clinic_site::{app, AppState};
 async fn main() -> anyhow::Result<()> {
     let config = Config::parse();
     let filter = EnvFilter::try_new(&config.log_level).with_context(|| format!("invalid LOG_LEVEL \"{}\"", config.log_level))?;
-    tracing_subscriber::fmt().with_env_filter(filter).init();
+    // One line per request must not make requests wait on the terminal or a pipe: a background
+    // thread writes the lines (dropping some only if it falls far behind).
+    let (writer, _flush_on_exit) = tracing_appender::non_blocking(std::io::stdout());
+    let ansi = std::io::IsTerminal::is_terminal(&std::io::stdout());
+    tracing_subscriber::fmt().with_env_filter(filter).with_writer(writer).with_ansi(ansi).init();
 
     let state = Arc::new(AppState::from_config(&config)?);
     let address = SocketAddr::new(config.host, config.port);

@@ -18,7 +18,7 @@ use crate::content::{Content, ContentSource};
 use crate::encoding::{Coding, Encoded};
 use crate::routes::{route_data, Route, RouteData, RouteTable};
 use crate::shell;
-use crate::ssr::{PoolConfig, QuickJs, QuickJsLimits, RenderError, RenderPool, Renderer, RendererFactory};
+use crate::ssr::{quickjs_factory, PoolConfig, QuickJsLimits, RenderError, RenderPool};
 
 pub struct AppState {
     pub content: Content,
@@ -35,13 +35,12 @@ impl AppState {
     /// Loads and checks the content and starts the render workers with the embedded bundle.
     pub fn from_config(config: &Config) -> anyhow::Result<Self> {
         let source = config.content_dir.clone().map_or(ContentSource::Embedded, ContentSource::Dir);
-        let content = Content::load(source).context("the content is invalid; fix the file named above and start again")?;
+        let content = Content::load(source).context("the content is invalid; fix the file named below and start again")?;
         let limits = QuickJsLimits {
             deadline: Duration::from_millis(config.render_timeout_ms),
             memory_bytes: config.render_memory_mb << 20,
         };
-        let factory: RendererFactory = Arc::new(move || Ok(Box::new(QuickJs::new(SSR_BUNDLE, limits)?) as Box<dyn Renderer>));
-        let pool = RenderPool::start(PoolConfig { workers: config.workers(), queue: config.ssr_queue }, factory)
+        let pool = RenderPool::start(PoolConfig { workers: config.workers(), queue: config.ssr_queue }, quickjs_factory(SSR_BUNDLE, limits))
             .context("the SSR bundle failed to load in QuickJS; rebuild with `npm ci && cargo build`")?;
         Ok(Self::new(content, pool, config.site_url.clone(), !config.no_render_cache, Arc::new(SystemClock)))
     }

@@ -34,3 +34,8 @@ pub trait Renderer {
 
 /// Builds a fresh renderer: once per worker at start, and again after a failed render.
 pub type RendererFactory = std::sync::Arc<dyn Fn() -> Result<Box<dyn Renderer>, RenderError> + Send + Sync>;
+
+/// Renderers running the SSR bundle in QuickJS with the given limits.
+pub fn quickjs_factory(bundle: &'static str, limits: QuickJsLimits) -> RendererFactory {
+    std::sync::Arc::new(move || Ok(Box::new(QuickJs::new(bundle, limits)?) as Box<dyn Renderer>))
+}

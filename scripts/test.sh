@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Sets up and runs every test: TypeScript checks and unit tests, Rust unit/router/binary tests
+# (release build), and the browser tests in Debian's Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+npm ci --no-audit --no-fund
+
+if [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "Debian's chromium is needed for the browser tests: sudo apt-get install -y chromium" >&2
+    exit 1
+  fi
+fi
+
+echo "== TypeScript: tsc --noEmit"
+npx tsc --noEmit
+echo "== TypeScript unit tests"
+npm run -s test:unit
+echo "== Rust tests (release)"
+cargo build --release --locked
+cargo test --release --locked
+echo "== Browser tests (Chromium)"
+npm run -s test:e2e

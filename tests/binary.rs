@@ -1,0 +1,149 @@
+//! The real binary, started from an empty folder on a free loopback port (it embeds everything).
+//! CI runs this under `cargo test --release`, so it is the release binary.
+
+use std::io::Read;
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const BINARY: &str = env!("CARGO_BIN_EXE_clinic-site");
+
+fn empty_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("clinic-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+struct Server {
+    child: Child,
+    origin: String,
+}
+
+impl Server {
+    fn start() -> Self {
+        let port = free_port();
+        let origin = format!("http://127.0.0.1:{port}");
+        let child = Command::new(BINARY)
+            .current_dir(empty_dir("run"))
+            .env("PORT", port.to_string())
+            .env("HOST", "127.0.0.1")
+            .env("SITE_URL", "https://clinic.example.org")
+            .env("LOG_LEVEL", "info")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        Self { child, origin }
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.origin)
+    }
+
+    /// Sends SIGTERM and returns the exit status and everything the server logged.
+    fn terminate(mut self) -> (std::process::ExitStatus, String) {
+        Command::new("kill").arg("-TERM").arg(self.child.id().to_string()).status().unwrap();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(Instant::now() < deadline, "the server did not stop within 10 s of SIGTERM");
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let mut log = String::new();
+        self.child.stdout.take().unwrap().read_to_string(&mut log).unwrap();
+        (status, log)
+    }
+}
+
+async fn wait_ready(client: &reqwest::Client, server: &Server) -> Duration {
+    let start = Instant::now();
+    loop {
+        if let Ok(response) = client.get(server.url("/readyz")).send().await {
+            if response.status() == 200 {
+                return start.elapsed();
+            }
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "not ready within 30 s");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+#[tokio::test]
+async fn the_binary_serves_the_site_from_an_empty_folder_and_stops_on_sigterm() {
+    let server = Server::start();
+    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    wait_ready(&client, &server).await;
+
+    assert_eq!(client.get(server.url("/healthz")).send().await.unwrap().status(), 200);
+
+    let home = client.get(server.url("/")).send().await.unwrap();
+    assert_eq!(home.status(), 200);
+    assert_eq!(home.headers()["content-type"], "text/html; charset=utf-8");
+    assert!(home.headers().contains_key("etag"));
+    let html = home.text().await.unwrap();
+    assert!(html.contains(r#"<link rel="canonical" href="https://clinic.example.org/">"#));
+    assert!(html.contains("Our Services"));
+    assert!(html.contains("Frequently Asked Questions"));
+
+    let article = client.get(server.url("/blog/paranoia")).send().await.unwrap();
+    assert_eq!(article.status(), 200);
+    assert!(article.text().await.unwrap().contains("Related posts"));
+
+    let missing = client.get(server.url("/does-not-exist")).send().await.unwrap();
+    assert_eq!(missing.status(), 404);
+    assert!(missing.text().await.unwrap().contains("Oops! The page you are looking for does not exist."));
+
+    let post = client.post(server.url("/")).send().await.unwrap();
+    assert_eq!(post.status(), 405);
+    assert_eq!(post.headers()["allow"], "GET, HEAD");
+
+    let head = client.head(server.url("/blogs")).send().await.unwrap();
+    assert_eq!(head.status(), 200);
+    assert_eq!(head.bytes().await.unwrap().len(), 0);
+
+    let script = html.split(r#"<script type="module" src=""#).nth(1).unwrap().split('"').next().unwrap().to_owned();
+    let asset = client.get(server.url(&script)).send().await.unwrap();
+    assert_eq!(asset.status(), 200);
+    assert_eq!(asset.headers()["cache-control"], "public, max-age=31536000, immutable");
+
+    let (status, log) = server.terminate();
+    assert!(status.success(), "exit status after SIGTERM: {status}");
+    // One log line per request, with its path and status.
+    let blog_lines: Vec<&str> = log.lines().filter(|l| l.contains("uri=/blogs") && l.contains("status=200")).collect();
+    assert_eq!(blog_lines.len(), 1, "log:\n{log}");
+    assert!(log.contains("shutting down"));
+}
+
+#[test]
+fn help_lists_every_setting() {
+    let output = Command::new(BINARY).arg("--help").output().unwrap();
+    assert!(output.status.success());
+    let help = String::from_utf8(output.stdout).unwrap();
+    for setting in ["PORT", "HOST", "SITE_URL", "LOG_LEVEL", "CONTENT_DIR", "NO_RENDER_CACHE", "RENDER_TIMEOUT_MS"] {
+        assert!(help.contains(setting), "--help does not mention {setting}");
+    }
+}
+
+#[test]
+fn bad_content_stops_start_up_with_an_error_naming_the_file_and_field() {
+    let dir = empty_dir("bad-content");
+    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/content");
+    let status = Command::new("cp").arg("-r").arg(format!("{source}/.")).arg(&dir).status().unwrap();
+    assert!(status.success());
+    let site = std::fs::read_to_string(dir.join("site.toml")).unwrap();
+    std::fs::write(dir.join("site.toml"), site.replace("email", "e_mail")).unwrap();
+
+    let output = Command::new(BINARY).env("CONTENT_DIR", &dir).env("PORT", free_port().to_string()).output().unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("site.toml"), "{stderr}");
+    assert!(stderr.contains("e_mail") || stderr.contains("email"), "{stderr}");
+}

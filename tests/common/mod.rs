@@ -1,0 +1,76 @@
+//! Builds the app in-process for router tests: the real content and SSR bundle, a settable clock.
+
+#![allow(dead_code)] // each test file uses a different part of this module
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{Request, Response};
+use chrono::NaiveDate;
+use clinic_site::assets::SSR_BUNDLE;
+use clinic_site::clock::Clock;
+use clinic_site::content::{Content, ContentSource};
+use clinic_site::ssr::{quickjs_factory, PoolConfig, QuickJsLimits, RenderPool, RendererFactory};
+use clinic_site::AppState;
+use http_body_util::BodyExt;
+use tower::ServiceExt;
+
+pub const SITE_URL: &str = "http://clinic.test";
+
+pub struct FixedClock(pub Mutex<NaiveDate>);
+
+impl Clock for FixedClock {
+    fn today(&self) -> NaiveDate {
+        *self.0.lock().unwrap()
+    }
+}
+
+pub fn date(y: i32, m: u32, d: u32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(y, m, d).unwrap()
+}
+
+pub fn content() -> Content {
+    Content::load(ContentSource::Embedded).expect("the embedded content is valid")
+}
+
+pub fn quickjs() -> RendererFactory {
+    quickjs_factory(SSR_BUNDLE, QuickJsLimits { deadline: Duration::from_secs(5), memory_bytes: 128 << 20 })
+}
+
+pub fn state_with(factory: RendererFactory, pool: PoolConfig, cache: bool, clock: Arc<FixedClock>) -> Arc<AppState> {
+    let pool = RenderPool::start(pool, factory).unwrap();
+    Arc::new(AppState::new(content(), pool, SITE_URL.to_owned(), cache, clock))
+}
+
+/// The real app on 2026-11-22, with its pages pre-rendered.
+pub async fn ready_state() -> Arc<AppState> {
+    let state = state_with(quickjs(), PoolConfig { workers: 2, queue: 64 }, true, Arc::new(FixedClock(Mutex::new(date(2026, 11, 22)))));
+    assert!(state.prerender_all().await.is_empty());
+    state
+}
+
+pub async fn send(state: &Arc<AppState>, request: Request<Body>) -> Response<Body> {
+    clinic_site::app(Arc::clone(state)).oneshot(request).await.unwrap()
+}
+
+pub async fn get(state: &Arc<AppState>, path: &str) -> Response<Body> {
+    send(state, Request::get(path).body(Body::empty()).unwrap()).await
+}
+
+pub async fn body_bytes(response: Response<Body>) -> Vec<u8> {
+    response.into_body().collect().await.unwrap().to_bytes().to_vec()
+}
+
+pub async fn body_text(response: Response<Body>) -> String {
+    String::from_utf8(body_bytes(response).await).unwrap()
+}
+
+/// HTML without the empty comments React puts between adjacent text nodes ("8<!-- --> min read").
+pub async fn page_text(response: Response<Body>) -> String {
+    body_text(response).await.replace("<!-- -->", "")
+}
+
+pub fn header<'a>(response: &'a Response<Body>, name: &str) -> &'a str {
+    response.headers().get(name).map(|v| v.to_str().unwrap()).unwrap_or("")
+}

@@ -1,0 +1,253 @@
+//! The router driven in-process (no socket) with the real content and the real SSR bundle.
+
+mod common;
+
+use std::io::Read;
+use std::sync::{Arc, Barrier, Mutex};
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use clinic_site::ssr::{PoolConfig, RenderError, Renderer, RendererFactory};
+use common::*;
+use serde_json::Value;
+
+fn embedded_data(html: &str) -> Value {
+    let start = html.find(r#"<script type="application/json" id="route-data">"#).expect("route data script") + 48;
+    let end = start + html[start..].find("</script>").unwrap();
+    serde_json::from_str(&html[start..end]).unwrap()
+}
+
+#[tokio::test]
+async fn home_is_rendered_from_the_content_with_its_document_shell() {
+    let state = ready_state().await;
+    let response = get(&state, "/").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(header(&response, "content-type"), "text/html; charset=utf-8");
+    assert_eq!(header(&response, "cache-control"), "no-cache");
+    let html = page_text(response).await;
+    let headline = html_escape::encode_text(&state.content.home.hero.headline).to_string();
+    assert!(html.contains(&format!("<h1>{headline}</h1>")), "hero headline missing");
+    assert!(html.starts_with("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"));
+    assert!(html.contains(r#"<meta name="viewport" content="width=device-width, initial-scale=1">"#));
+    assert!(html.contains(&format!(r#"<link rel="canonical" href="{SITE_URL}/">"#)));
+    let home_chunk = &state.manifest.pages["home"][0];
+    assert!(html.contains(&format!(r#"<link rel="modulepreload" href="{home_chunk}">"#)));
+    assert!(html.contains(&format!(r#"<link rel="stylesheet" href="{}">"#, state.manifest.css[0])));
+    assert!(html.contains(&format!(r#"<script type="module" src="{}"></script>"#, state.manifest.entry[0])));
+    // Six service cards and the footer's year from the clinic's date.
+    for service in &state.content.services {
+        assert!(html.contains(&format!("href=\"/services/{}\"", service.slug)));
+    }
+    assert!(html.contains("© 2026"));
+    // The page hydrates from exactly the data that client-side navigation fetches.
+    let data: Value = serde_json::from_slice(&body_bytes(get(&state, "/_data/").await).await).unwrap();
+    assert_eq!(embedded_data(&html), data);
+    assert_eq!(data["page"]["kind"], "home");
+}
+
+#[tokio::test]
+async fn each_kind_of_page_answers_with_its_own_content() {
+    let state = ready_state().await;
+    let service = state.content.service("telepsychiatry").unwrap();
+    let html = body_text(get(&state, "/services/telepsychiatry").await).await;
+    assert!(html.contains("<h1>Telepsychiatry Services</h1>"));
+    assert!(html.contains("Services Category"));
+    // The sidebar lists the other five services, not this one.
+    let sidebar = &html[html.find("Services Category").unwrap()..html.find("</aside>").unwrap()];
+    assert!(!sidebar.contains("/services/telepsychiatry"));
+    assert_eq!(sidebar.matches("href=\"/services/").count(), 5);
+    assert!(html.contains(&html_escape::encode_text(&service.faqs[0].question).to_string()));
+
+    let article = state.content.article("paranoia").unwrap();
+    let html = page_text(get(&state, "/blog/paranoia").await).await;
+    assert!(html.contains(&format!("{} min read", article.reading_minutes())));
+    assert!(html.contains("24 December 2024"));
+
+    let html = body_text(get(&state, "/blog/face-failures").await).await;
+    assert!(html.starts_with("<!DOCTYPE html><html lang=\"hi\">"));
+
+    let html = page_text(get(&state, "/blogs").await).await;
+    let found = format!("Found {} blogs", state.content.articles.len());
+    assert!(html.contains(&found), "count line {found:?} missing");
+}
+
+#[tokio::test]
+async fn an_unknown_path_is_the_not_found_page_with_status_404() {
+    let state = ready_state().await;
+    let response = get(&state, "/no/such/page").await;
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    let html = body_text(response).await;
+    assert!(html.contains("<h1>404</h1>"));
+    assert!(html.contains("Oops! The page you are looking for does not exist."));
+    assert!(html.contains(r#"href="/" data-discover="true">Go Back Home</a>"#));
+
+    let response = get(&state, "/_data/no/such/page").await;
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    let data: Value = serde_json::from_slice(&body_bytes(response).await).unwrap();
+    assert_eq!(data["page"]["kind"], "notFound");
+}
+
+#[tokio::test]
+async fn only_get_and_head_are_allowed() {
+    let state = ready_state().await;
+    for method in ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"] {
+        let response = send(&state, Request::builder().method(method).uri("/").body(Body::empty()).unwrap()).await;
+        assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED, "{method}");
+        assert_eq!(header(&response, "allow"), "GET, HEAD");
+    }
+    let response = send(&state, Request::head("/blogs").body(Body::empty()).unwrap()).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(body_bytes(response).await.is_empty());
+}
+
+#[tokio::test]
+async fn html_is_compressed_by_accept_encoding_and_revalidated_by_etag() {
+    let state = ready_state().await;
+    let plain = body_bytes(get(&state, "/").await).await;
+
+    let br = send(&state, Request::get("/").header("accept-encoding", "gzip, br").body(Body::empty()).unwrap()).await;
+    assert_eq!(header(&br, "content-encoding"), "br");
+    assert_eq!(header(&br, "vary"), "Accept-Encoding");
+    let etag = header(&br, "etag").to_owned();
+    let mut decoded = Vec::new();
+    brotli::Decompressor::new(&body_bytes(br).await[..], 4096).read_to_end(&mut decoded).unwrap();
+    assert_eq!(decoded, plain);
+
+    let gz = send(&state, Request::get("/").header("accept-encoding", "gzip").body(Body::empty()).unwrap()).await;
+    assert_eq!(header(&gz, "content-encoding"), "gzip");
+    let mut decoded = Vec::new();
+    flate2::read::GzDecoder::new(&body_bytes(gz).await[..]).read_to_end(&mut decoded).unwrap();
+    assert_eq!(decoded, plain);
+
+    let again = send(&state, Request::get("/").header("if-none-match", &etag).body(Body::empty()).unwrap()).await;
+    assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+    assert!(body_bytes(again).await.is_empty());
+}
+
+#[tokio::test]
+async fn hashed_assets_are_immutable_and_served_precompressed() {
+    let state = ready_state().await;
+    let entry = state.manifest.entry[0].clone();
+    let response = send(&state, Request::get(&entry).header("accept-encoding", "br").body(Body::empty()).unwrap()).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(header(&response, "cache-control"), "public, max-age=31536000, immutable");
+    assert_eq!(header(&response, "content-type"), "text/javascript; charset=utf-8");
+    assert_eq!(header(&response, "content-encoding"), "br");
+    let css = get(&state, &state.manifest.css[0]).await;
+    assert_eq!(header(&css, "content-type"), "text/css; charset=utf-8");
+    assert_eq!(get(&state, "/assets/missing-AAAA.js").await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(get(&state, &format!("{entry}.br")).await.status(), StatusCode::NOT_FOUND);
+
+    let logo = get(&state, &state.content.site.logo.src).await;
+    assert_eq!(logo.status(), StatusCode::OK);
+    assert_eq!(header(&logo, "content-type"), "image/svg+xml");
+    assert_eq!(get(&state, "/images/../site.toml").await.status(), StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn readiness_waits_for_pre_rendering_and_health_does_not() {
+    let clock = Arc::new(FixedClock(Mutex::new(date(2026, 11, 22))));
+    let state = state_with(quickjs(), PoolConfig { workers: 2, queue: 64 }, true, clock);
+    assert_eq!(get(&state, "/healthz").await.status(), StatusCode::OK);
+    assert_eq!(get(&state, "/readyz").await.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert!(state.prerender_all().await.is_empty());
+    assert_eq!(get(&state, "/readyz").await.status(), StatusCode::OK);
+    // Every known route and the not-found page are cached.
+    assert_eq!(state.cache.len(), 2 + state.content.services.len() + state.content.articles.len() + 1);
+}
+
+#[tokio::test]
+async fn query_strings_and_unknown_paths_never_add_renders() {
+    let state = ready_state().await;
+    let cached = state.cache.len();
+    let plain = body_text(get(&state, "/blogs").await).await;
+    for i in 0..50 {
+        assert_eq!(body_text(get(&state, &format!("/blogs?q=x{i}&page={i}")).await).await, plain);
+        assert_eq!(get(&state, &format!("/missing-{i}")).await.status(), StatusCode::NOT_FOUND);
+    }
+    assert_eq!(state.cache.len(), cached);
+}
+
+#[tokio::test]
+async fn pages_are_rendered_again_when_the_clinic_date_changes() {
+    let clock = Arc::new(FixedClock(Mutex::new(date(2026, 12, 31))));
+    let state = state_with(quickjs(), PoolConfig { workers: 1, queue: 8 }, true, Arc::clone(&clock));
+    state.prerender_all().await;
+    assert!(page_text(get(&state, "/").await).await.contains("© 2026"));
+    *clock.0.lock().unwrap() = date(2027, 1, 1);
+    let html = page_text(get(&state, "/").await).await;
+    assert!(html.contains("© 2027"));
+    assert_eq!(embedded_data(&html)["today"], "2027-01-01");
+}
+
+#[tokio::test]
+async fn without_the_cache_every_request_renders() {
+    let clock = Arc::new(FixedClock(Mutex::new(date(2026, 11, 22))));
+    let state = state_with(quickjs(), PoolConfig { workers: 1, queue: 8 }, false, clock);
+    state.prerender_all().await;
+    assert_eq!(state.cache.len(), 0);
+    let response = get(&state, "/blogs").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(body_text(response).await.contains("Found"));
+    assert_eq!(state.cache.len(), 0);
+}
+
+/// Fails for `/blogs`; for telepsychiatry says it started and waits on a barrier; else renders a marker.
+struct Scripted {
+    barrier: Arc<Barrier>,
+    started: tokio::sync::mpsc::UnboundedSender<()>,
+}
+
+impl Renderer for Scripted {
+    fn render(&mut self, url: &str, _: &str) -> Result<String, RenderError> {
+        match url {
+            "/blogs" => Err(RenderError::Timeout),
+            "/services/telepsychiatry" => {
+                let _ = self.started.send(());
+                self.barrier.wait();
+                Ok("<p>slow</p>".into())
+            }
+            _ => Ok("<p>rendered</p>".into()),
+        }
+    }
+}
+
+fn scripted(barrier: Arc<Barrier>, started: tokio::sync::mpsc::UnboundedSender<()>) -> RendererFactory {
+    Arc::new(move || Ok(Box::new(Scripted { barrier: Arc::clone(&barrier), started: started.clone() }) as Box<dyn Renderer>))
+}
+
+#[tokio::test]
+async fn a_failed_render_gives_an_error_page_and_the_server_carries_on() {
+    let clock = Arc::new(FixedClock(Mutex::new(date(2026, 11, 22))));
+    let (started, _) = tokio::sync::mpsc::unbounded_channel();
+    let state = state_with(scripted(Arc::new(Barrier::new(1)), started), PoolConfig { workers: 1, queue: 8 }, true, clock);
+    let response = get(&state, "/blogs").await;
+    assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+    assert_eq!(header(&response, "cache-control"), "no-store");
+    let html = body_text(response).await;
+    assert!(html.contains("Something went wrong"));
+    assert!(html.contains(&format!("href=\"tel:{}\"", state.content.site.phones[0].replace(' ', ""))));
+    let response = get(&state, "/").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(body_text(response).await.contains("<p>rendered</p>"));
+}
+
+#[tokio::test]
+async fn a_full_render_queue_answers_503_with_retry_after() {
+    let clock = Arc::new(FixedClock(Mutex::new(date(2026, 11, 22))));
+    let barrier = Arc::new(Barrier::new(2));
+    // One worker and no waiting room: while it renders, any other render is refused.
+    let (started_tx, mut started) = tokio::sync::mpsc::unbounded_channel();
+    let state = state_with(scripted(Arc::clone(&barrier), started_tx), PoolConfig { workers: 1, queue: 0 }, false, clock);
+    let slow = tokio::spawn({
+        let state = Arc::clone(&state);
+        async move { get(&state, "/services/telepsychiatry").await.status() }
+    });
+    started.recv().await.unwrap();
+    let refused = get(&state, "/").await;
+    assert_eq!(refused.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(header(&refused, "retry-after"), "2");
+    assert!(body_text(refused).await.contains("We are busy right now"));
+    barrier.wait();
+    assert_eq!(slow.await.unwrap(), StatusCode::OK);
+}
