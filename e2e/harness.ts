@@ -71,14 +71,13 @@ export function launchBrowser(): Promise<Browser> {
 
 /**
  * Console errors, page errors and anything React says about hydration, collected per page.
- * The one error ignored is Chromium's report of the document's own 404 status on the not-found page.
+ * On the not-found page (`expect404`), Chromium's report of the document's own 404 status is expected.
  */
-export function watchConsole(page: Page): string[] {
+export function watchConsole(page: Page, { expect404 = false } = {}): string[] {
   const problems: string[] = [];
   page.on("console", (message: ConsoleMessage) => {
     const text = message.text();
-    const ownStatus = text.includes("status of 404") && message.location().url === page.url();
-    if (ownStatus && page.url().includes("/no-such-page")) return;
+    if (expect404 && text.includes("status of 404") && message.location().url === page.url()) return;
     if (message.type() === "error" || /hydrat|did not match|server rendered/i.test(text)) {
       problems.push(`${message.type()}: ${text}`);
     }

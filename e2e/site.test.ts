@@ -30,7 +30,7 @@ describe("the site in Chromium", () => {
   for (const route of ROUTES) {
     test(`${route.path} renders on the server and hydrates without console errors or hydration warnings`, async () => {
       const page = await browser.newPage();
-      const problems = watchConsole(page);
+      const problems = watchConsole(page, { expect404: route.status === 404 });
       const response = await page.goto(server.origin + route.path);
       assert.equal(response?.status(), route.status);
       // The text is in the first HTML, before any script ran.

@@ -236,18 +236,37 @@ async fn a_failed_render_gives_an_error_page_and_the_server_carries_on() {
 async fn a_full_render_queue_answers_503_with_retry_after() {
     let clock = Arc::new(FixedClock(Mutex::new(date(2026, 11, 22))));
     let barrier = Arc::new(Barrier::new(2));
-    // One worker and no waiting room: while it renders, any other render is refused.
     let (started_tx, mut started) = tokio::sync::mpsc::unbounded_channel();
-    let state = state_with(scripted(Arc::clone(&barrier), started_tx), PoolConfig { workers: 1, queue: 0 }, false, clock);
-    let slow = tokio::spawn({
+    // One worker and room for one waiting render.
+    let state = state_with(scripted(Arc::clone(&barrier), started_tx), PoolConfig { workers: 1, queue: 1 }, false, clock);
+    let spawn_get = |path: &'static str| {
         let state = Arc::clone(&state);
-        async move { get(&state, "/services/telepsychiatry").await.status() }
-    });
+        tokio::spawn(async move { get(&state, path).await.status() })
+    };
+    let slow = spawn_get("/services/telepsychiatry");
     started.recv().await.unwrap();
-    let refused = get(&state, "/").await;
+    let waiting = spawn_get("/");
+    while state.pool.queued() < 1 {
+        tokio::task::yield_now().await;
+    }
+    let refused = get(&state, "/blogs").await;
     assert_eq!(refused.status(), StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(header(&refused, "retry-after"), "2");
     assert!(body_text(refused).await.contains("We are busy right now"));
     barrier.wait();
     assert_eq!(slow.await.unwrap(), StatusCode::OK);
+    assert_eq!(waiting.await.unwrap(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn article_texts_travel_as_route_data_never_inside_the_scripts() {
+    let state = ready_state().await;
+    let article = state.content.article("paranoia").unwrap();
+    let chunks: Vec<&String> = state.manifest.entry.iter().chain(state.manifest.pages.values().flatten()).collect();
+    for chunk in chunks {
+        let script = body_text(get(&state, chunk).await).await;
+        assert!(!script.contains(&article.crux), "{chunk} contains the article's text");
+    }
+    let data = body_text(get(&state, "/_data/blog/paranoia").await).await;
+    assert!(data.contains(&serde_json::to_string(&article.crux).unwrap()));
 }

@@ -67,6 +67,11 @@ impl RenderPool {
         self.workers
     }
 
+    /// Renders waiting for a worker right now.
+    pub fn queued(&self) -> usize {
+        self.jobs.len()
+    }
+
     /// Renders on the next free worker; refuses at once when the queue is full.
     pub async fn render(&self, url: &str, data_json: String) -> Result<String, RenderError> {
         let (reply, answer) = oneshot::channel();
