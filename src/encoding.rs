@@ -59,6 +59,8 @@ pub struct Encoded {
     pub gzip: Option<Bytes>,
     /// Hash of the identity bytes; each coding's ETag adds a suffix (a strong ETag names one representation).
     pub hash: String,
+    /// The ETag header of each coding (identity, br, gzip), made once rather than per response.
+    etags: [HeaderValue; 3],
 }
 
 const BROTLI_QUALITY: u32 = 9;
@@ -91,7 +93,9 @@ impl Encoded {
         let brotli = codings.contains(&Coding::Brotli).then(|| brotli(&identity));
         let gzip = codings.contains(&Coding::Gzip).then(|| gzip(&identity));
         let hash = format!("{:032x}", xxhash_rust::xxh3::xxh3_128(&identity));
-        Self { identity, brotli, gzip, hash }
+        let etag = |suffix: &str| HeaderValue::from_str(&format!("\"{hash}{suffix}\"")).expect("hex is a valid header value");
+        let etags = [etag(""), etag("-br"), etag("-gz")];
+        Self { identity, brotli, gzip, hash, etags }
     }
 
     /// The body in the wanted coding if it was prepared, else uncompressed; with the coding used.
@@ -104,12 +108,12 @@ impl Encoded {
     }
 
     pub fn etag(&self, coding: Coding) -> HeaderValue {
-        let suffix = match coding {
-            Coding::Brotli => "-br",
-            Coding::Gzip => "-gz",
-            Coding::Identity => "",
+        let index = match coding {
+            Coding::Identity => 0,
+            Coding::Brotli => 1,
+            Coding::Gzip => 2,
         };
-        HeaderValue::from_str(&format!("\"{}{suffix}\"", self.hash)).expect("hex is a valid header value")
+        self.etags[index].clone()
     }
 
     /// Whether `If-None-Match` names this body in any of its codings (or `*`).

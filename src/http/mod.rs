@@ -2,6 +2,7 @@
 
 mod methods;
 mod pages;
+mod request_log;
 mod respond;
 mod static_files;
 
@@ -10,8 +11,6 @@ use std::sync::Arc;
 use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{extract::State, middleware, Router};
-use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
-use tracing::Level;
 
 use crate::state::AppState;
 
@@ -25,14 +24,7 @@ pub fn app(state: Arc<AppState>) -> Router {
         .route("/_data/{*path}", get(pages::data))
         .fallback(pages::page)
         .layer(middleware::from_fn(methods::only_get_and_head))
-        .layer(
-            TraceLayer::new_for_http()
-                .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
-                .on_request(())
-                .on_response(DefaultOnResponse::new().level(Level::INFO))
-                // The response line already carries the status; no second line for 5xx.
-                .on_failure(()),
-        )
+        .layer(middleware::from_fn(request_log::log_request))
         .with_state(state)
 }
 
