@@ -110,6 +110,7 @@ impl Content {
         if names != CATEGORY_ORDER {
             return Err(error("categories.toml", format!("categories must be {CATEGORY_ORDER:?} in this order, found {names:?}")));
         }
+        self.validate_categories()?;
 
         let mut images: Vec<(String, &Image)> = vec![("site.toml".into(), &site.logo), ("home.toml".into(), &self.home.about.image)];
         images.extend(self.home.hero.images.iter().map(|i| ("home.toml".into(), i)));
@@ -132,6 +133,26 @@ impl Content {
     }
 }
 
+impl Content {
+    /// Every article falls into one of the five categories (none into "Other"), and the
+    /// by-categories view has at least two articles under each.
+    fn validate_categories(&self) -> Result<(), ContentError> {
+        if let Some(article) = self.articles.iter().find(|a| blog::category_of(a, &self.categories) == blog::OTHER_CATEGORY) {
+            return Err(error(
+                &format!("blog/{}.toml", article.slug),
+                format!("tags: none of {:?} is listed in categories.toml, so the article would fall under \"Other\"", article.tags),
+            ));
+        }
+        for category in &self.categories {
+            let n = self.articles.iter().filter(|a| blog::category_of(a, &self.categories) == category.name).count();
+            if n < 2 {
+                return Err(error("categories.toml", format!("\"{}\" has {n} article(s); each category needs at least 2", category.name)));
+            }
+        }
+        Ok(())
+    }
+}
+
 fn parse<T: DeserializeOwned>(source: &ContentSource, file: &str) -> Result<T, ContentError> {
     let bytes = source.read(file).ok_or_else(|| error(file, format!("file not found in {}", source.describe())))?;
     let text = std::str::from_utf8(&bytes).map_err(|e| error(file, format!("not UTF-8: {e}")))?;
@@ -144,4 +165,56 @@ fn count(file: &str, field: &str, n: usize, allowed: std::ops::RangeInclusive<us
     }
     let expected = if allowed.start() == allowed.end() { allowed.start().to_string() } else { format!("{} to {}", allowed.start(), allowed.end()) };
     Err(error(file, format!("{field}: expected {expected} entries, found {n}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn embedded() -> Content {
+        Content::load(ContentSource::Embedded).expect("the embedded content is valid")
+    }
+
+    #[test]
+    fn the_embedded_content_has_every_slug_of_the_spec() {
+        let content = embedded();
+        assert_eq!(content.articles.len(), 23);
+        assert_eq!(content.services.len(), 6);
+        assert_eq!(content.article("face-failures").unwrap().lang, "hi");
+        assert_eq!(content.article("paranoia").unwrap().date.to_string(), "2024-12-24");
+    }
+
+    #[test]
+    fn an_article_whose_tags_match_no_category_is_refused_by_file_and_field() {
+        let mut content = embedded();
+        let slug = content.articles[0].slug.clone();
+        content.articles[0].tags = vec!["gardening".into()];
+        let err = content.validate().unwrap_err();
+        assert_eq!(err.file, format!("blog/{slug}.toml"));
+        assert!(err.message.starts_with("tags:"), "{}", err.message);
+    }
+
+    #[test]
+    fn a_category_with_fewer_than_two_articles_is_refused() {
+        let mut content = embedded();
+        let social = content.categories.iter().position(|c| c.name == "Social & Lifestyle").unwrap();
+        // Move every article out of "Social & Lifestyle" but one.
+        let keep = content.articles.iter().position(|a| blog::category_of(a, &content.categories) == "Social & Lifestyle").unwrap();
+        for (i, article) in content.articles.iter_mut().enumerate() {
+            if i != keep && blog::category_of(article, &content.categories) == "Social & Lifestyle" {
+                article.tags = vec!["therapy".into()];
+            }
+        }
+        let err = content.validate().unwrap_err();
+        assert_eq!(err.file, "categories.toml");
+        assert!(err.message.contains(&content.categories[social].name), "{}", err.message);
+    }
+
+    #[test]
+    fn counts_the_spec_fixes_are_checked() {
+        let mut content = embedded();
+        content.home.faqs.pop();
+        let err = content.validate().unwrap_err();
+        assert_eq!((err.file.as_str(), err.message.as_str()), ("home.toml", "faqs: expected 10 entries, found 9"));
+    }
 }
