@@ -97,10 +97,72 @@ export interface Hero {
   images: Image[];
 }
 
+export interface Reviews {
+  count: number;
+  badge: string;
+  label: string;
+  stars: number;
+  avatars: Image[];
+  sessionPhotos: Image[];
+  heading: string;
+  vision: string;
+  mission: string[];
+}
+
+export interface Testimonial {
+  title: string;
+  content: string;
+  author: string;
+}
+
+export interface Landmark {
+  name: string;
+  distance: string;
+  time: string;
+}
+
 export interface HomeContent {
   hero: Hero;
   about: { title: string; paragraphs: string[]; image: Image };
+  reviews: Reviews;
+  consultations: { count: number; label: string };
+  whyChooseUs: { headline: string; text: string; image: Image; highlights: Card[] };
+  process: { title: string; steps: Step[] };
+  testimonials: Testimonial[];
   faqs: Faq[];
+  location: { title: string; text: string; mapImage: Image; landmarks: Landmark[] };
+  banner: { title: string; text: string };
+}
+
+export interface Approach {
+  title: string;
+  paragraphs: string[];
+  points: string[];
+}
+
+export interface Benefits {
+  title: string;
+  intro: string;
+  cards: { icon: Image; title: string; description: string }[];
+}
+
+export interface TeamMember {
+  name: string;
+  degrees: string;
+  designation: string;
+  image: Image;
+  description: string[];
+}
+
+export interface Team {
+  title: string;
+  members: TeamMember[];
+}
+
+export interface NotFoundText {
+  code: string;
+  message: string;
+  linkLabel: string;
 }
 
 export interface Service {
@@ -116,11 +178,19 @@ export interface Service {
 }
 
 export type Page =
-  | { kind: "home"; home: HomeContent; services: ServiceCard[]; latestPosts: BlogSummary[] }
+  | {
+      kind: "home";
+      home: HomeContent;
+      services: ServiceCard[];
+      latestPosts: BlogSummary[];
+      approach: Approach;
+      benefits: Benefits;
+      team: Team;
+    }
   | { kind: "service"; service: Service; others: NavService[] }
   | { kind: "blogs"; posts: BlogSummary[]; categories: string[] }
   | { kind: "article"; article: Article; author: string; readingMinutes: number; related: BlogSummary[] }
-  | { kind: "notFound" };
+  | { kind: "notFound"; notFound: NotFoundText };
 
 export type PageKind = Page["kind"];
 

@@ -9,6 +9,8 @@ use serde::Serialize;
 
 use crate::content::blog::{category_of, related, Article};
 use crate::content::home::Home;
+use crate::content::pages::NotFound;
+use crate::content::sections::{Approach, Benefits, Team};
 use crate::content::service::Service;
 use crate::content::site::Identity;
 use crate::content::types::Image;
@@ -92,11 +94,18 @@ pub struct BlogSummary<'a> {
 #[derive(Debug, Serialize)]
 #[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum PageData<'a> {
-    Home { home: &'a Home, services: Vec<ServiceCard<'a>>, latest_posts: Vec<BlogSummary<'a>> },
+    Home {
+        home: &'a Home,
+        services: Vec<ServiceCard<'a>>,
+        latest_posts: Vec<BlogSummary<'a>>,
+        approach: &'a Approach,
+        benefits: &'a Benefits,
+        team: &'a Team,
+    },
     Service { service: &'a Service, others: Vec<NavService> },
     Blogs { posts: Vec<BlogSummary<'a>>, categories: Vec<&'a str> },
     Article { article: &'a Article, author: &'a str, reading_minutes: usize, related: Vec<BlogSummary<'a>> },
-    NotFound,
+    NotFound { not_found: &'a NotFound },
 }
 
 impl PageData<'_> {
@@ -107,7 +116,7 @@ impl PageData<'_> {
             Self::Service { .. } => "service",
             Self::Blogs { .. } => "blogs",
             Self::Article { .. } => "article",
-            Self::NotFound => "notFound",
+            Self::NotFound { .. } => "notFound",
         }
     }
 }
@@ -158,6 +167,9 @@ pub fn route_data<'a>(content: &'a Content, route: Route, site_url: &str, today:
                     .map(|s| ServiceCard { title: &s.title, description: &s.short_description, path: s.path(), image: &s.card_image })
                     .collect(),
                 latest_posts: content.articles.iter().take(TEASER_POSTS).map(|a| summary(a, content)).collect(),
+                approach: &content.approach,
+                benefits: &content.benefits,
+                team: &content.team,
             },
         ),
         Route::Blogs => (
@@ -203,7 +215,7 @@ pub fn route_data<'a>(content: &'a Content, route: Route, site_url: &str, today:
             "en",
             format!("Page not found | {institute}"),
             "The page you are looking for does not exist.".to_owned(),
-            PageData::NotFound,
+            PageData::NotFound { not_found: &content.not_found },
         ),
     };
     RouteData {

@@ -1,11 +1,13 @@
 import { Link } from "react-router-dom";
+import type { PageProps } from "../types";
 
-export default function NotFound() {
+export default function NotFound({ page }: PageProps<"notFound">) {
+  const text = page.notFound;
   return (
     <section className="not-found">
-      <h1>404</h1>
-      <p>Oops! The page you are looking for does not exist.</p>
-      <Link to="/" className="button primary">Go Back Home</Link>
+      <h1>{text.code}</h1>
+      <p>{text.message}</p>
+      <Link to="/" className="button primary">{text.linkLabel}</Link>
     </section>
   );
 }

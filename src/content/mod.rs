@@ -3,6 +3,8 @@
 
 pub mod blog;
 pub mod home;
+pub mod pages;
+pub mod sections;
 pub mod service;
 pub mod site;
 pub mod source;
@@ -12,6 +14,8 @@ use serde::de::DeserializeOwned;
 
 use blog::{Article, Categories, Category};
 use home::Home;
+use pages::{About, Appointment, Contact, NotFound, Therapy};
+use sections::{Approach, Benefits, Team};
 use service::Service;
 use site::Identity;
 pub use source::ContentSource;
@@ -36,6 +40,14 @@ fn error(file: &str, message: impl Into<String>) -> ContentError {
 pub struct Content {
     pub site: Identity,
     pub home: Home,
+    pub approach: Approach,
+    pub benefits: Benefits,
+    pub team: Team,
+    pub about: About,
+    pub appointment: Appointment,
+    pub contact: Contact,
+    pub therapy: Therapy,
+    pub not_found: NotFound,
     /// In menu order (`site.toml`'s `services`).
     pub services: Vec<Service>,
     /// Newest first.
@@ -76,7 +88,22 @@ impl Content {
         }
         articles.sort_by(|a, b| b.date.cmp(&a.date).then_with(|| a.slug.cmp(&b.slug)));
 
-        let content = Content { site, home, services, articles, categories, source };
+        let content = Content {
+            site,
+            home,
+            approach: parse(&source, "approach.toml")?,
+            benefits: parse(&source, "benefits.toml")?,
+            team: parse(&source, "team.toml")?,
+            about: parse(&source, "about.toml")?,
+            appointment: parse(&source, "appointment.toml")?,
+            contact: parse(&source, "contact.toml")?,
+            therapy: parse(&source, "therapy-and-counselling.toml")?,
+            not_found: parse(&source, "not-found.toml")?,
+            services,
+            articles,
+            categories,
+            source,
+        };
         content.validate()?;
         Ok(content)
     }
@@ -98,8 +125,23 @@ impl Content {
         }
         count("site.toml", "social", site.social.len(), 3..=3)?;
         count("site.toml", "services", site.services.len(), 6..=6)?;
-        count("home.toml", "hero.images", self.home.hero.images.len(), 3..=3)?;
-        count("home.toml", "faqs", self.home.faqs.len(), 10..=10)?;
+        let home = &self.home;
+        count("home.toml", "hero.images", home.hero.images.len(), 3..=3)?;
+        count("home.toml", "reviews.avatars", home.reviews.avatars.len(), 4..=4)?;
+        count("home.toml", "reviews.sessionPhotos", home.reviews.session_photos.len(), 2..=2)?;
+        count("home.toml", "reviews.mission", home.reviews.mission.len(), 5..=5)?;
+        if !(1..=5).contains(&home.reviews.stars) {
+            return Err(error("home.toml", format!("reviews.stars: must be 1 to 5, found {}", home.reviews.stars)));
+        }
+        count("home.toml", "whyChooseUs.highlights", home.why_choose_us.highlights.len(), 4..=4)?;
+        count("home.toml", "process.steps", home.process.steps.len(), 4..=4)?;
+        count("home.toml", "testimonials", home.testimonials.len(), 5..=5)?;
+        count("home.toml", "faqs", home.faqs.len(), 10..=10)?;
+        count("home.toml", "location.landmarks", home.location.landmarks.len(), 5..=5)?;
+        count("team.toml", "members", self.team.members.len(), 3..=3)?;
+        count("about.toml", "faqs", self.about.faqs.len(), 10..=10)?;
+        count("appointment.toml", "openingHours", self.appointment.opening_hours.len(), 7..=7)?;
+        count("therapy-and-counselling.toml", "faqs", self.therapy.faqs.len(), 5..=6)?;
         for s in &self.services {
             let file = format!("services/{}.toml", s.slug);
             count(&file, "benefits", s.benefits.len(), 2..=2)?;
@@ -112,8 +154,26 @@ impl Content {
         }
         self.validate_categories()?;
 
-        let mut images: Vec<(String, &Image)> = vec![("site.toml".into(), &site.logo), ("home.toml".into(), &self.home.about.image)];
-        images.extend(self.home.hero.images.iter().map(|i| ("home.toml".into(), i)));
+        self.validate_images()
+    }
+
+    /// Every image a page shows is a file under `images/` with its size given.
+    fn validate_images(&self) -> Result<(), ContentError> {
+        let home = &self.home;
+        let mut images: Vec<(String, &Image)> = vec![
+            ("site.toml".into(), &self.site.logo),
+            ("home.toml".into(), &home.about.image),
+            ("home.toml".into(), &home.why_choose_us.image),
+            ("home.toml".into(), &home.location.map_image),
+            ("about.toml".into(), &self.about.hero.image),
+            ("appointment.toml".into(), &self.appointment.hero.image),
+            ("contact.toml".into(), &self.contact.hero.image),
+            ("therapy-and-counselling.toml".into(), &self.therapy.hero.image),
+        ];
+        let home_images = home.hero.images.iter().chain(&home.reviews.avatars).chain(&home.reviews.session_photos);
+        images.extend(home_images.map(|i| ("home.toml".into(), i)));
+        images.extend(self.benefits.cards.iter().map(|c| ("benefits.toml".into(), &c.icon)));
+        images.extend(self.team.members.iter().map(|m| ("team.toml".into(), &m.image)));
         for s in &self.services {
             let file = format!("services/{}.toml", s.slug);
             images.push((file.clone(), &s.card_image));

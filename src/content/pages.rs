@@ -1,0 +1,87 @@
+//! The texts of the pages that are not home, services or blog: `about.toml`, `appointment.toml`,
+//! `contact.toml`, `therapy-and-counselling.toml` and `not-found.toml`.
+
+use serde::{Deserialize, Serialize};
+
+use super::types::{Faq, Image};
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct PageHero {
+    pub title: String,
+    pub subtitle: String,
+    pub image: Image,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct About {
+    pub title: String,
+    pub description: String,
+    pub hero: PageHero,
+    pub faqs: Vec<Faq>,
+}
+
+/// One day of the week and its opening times, e.g. "Wednesday": ["09:00 AM-01:00 PM", "04:00 PM-07:00 PM"].
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct OpeningDay {
+    pub day: String,
+    pub times: Vec<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct FormIntro {
+    pub title: String,
+    pub text: String,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Appointment {
+    pub title: String,
+    pub description: String,
+    pub hero: PageHero,
+    pub form: FormIntro,
+    pub hours_title: String,
+    pub opening_hours: Vec<OpeningDay>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Contact {
+    pub title: String,
+    pub description: String,
+    pub hero: PageHero,
+    pub form: FormIntro,
+    /// The contact card's badge, e.g. "3k+".
+    pub badge: String,
+    pub badge_label: String,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct TherapySection {
+    pub title: String,
+    pub paragraphs: Vec<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Therapy {
+    pub title: String,
+    pub description: String,
+    pub hero: PageHero,
+    pub intro: Vec<String>,
+    pub sections: Vec<TherapySection>,
+    pub faqs: Vec<Faq>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct NotFound {
+    pub code: String,
+    pub message: String,
+    pub link_label: String,
+}

@@ -1,0 +1,176 @@
+//! The shipped content carries the spec's fixed strings and numbers (spec sections 1, 2, 3 and 9).
+
+use clinic_site::content::{Content, ContentSource};
+
+fn content() -> Content {
+    Content::load(ContentSource::Embedded).expect("the embedded content is valid")
+}
+
+fn titles<T>(items: &[T], title: impl Fn(&T) -> &str) -> Vec<&str> {
+    items.iter().map(title).collect()
+}
+
+#[test]
+fn home_review_badge_counters_vision_and_mission() {
+    let home = content().home;
+    assert_eq!(home.reviews.count, 5000);
+    assert_eq!(home.reviews.badge, "5k+");
+    assert_eq!(home.reviews.stars, 5);
+    assert_eq!(home.reviews.avatars.len(), 4);
+    assert_eq!(home.reviews.session_photos.len(), 2);
+    assert_eq!(home.reviews.mission, ["Healing Minds", "Creating Hope", "Improving Lives", "Building Trust", "Changing Thoughts"]);
+    let vision = home.reviews.vision.to_lowercase();
+    for word in ["accessible", "stigma-free", "scientifically"] {
+        assert!(vision.contains(word), "vision lacks {word:?}: {vision}");
+    }
+    assert_eq!((home.consultations.count, home.consultations.label.as_str()), (200, "Psychiatric Consultations"));
+}
+
+#[test]
+fn home_why_choose_us_process_location_and_banner() {
+    let home = content().home;
+    assert_eq!(
+        titles(&home.why_choose_us.highlights, |c| &c.title),
+        ["Experienced Psychiatrists", "Patient-Centered Care", "Confidential Consultations", "Commitment to Mental Health"]
+    );
+    assert_eq!(home.process.title, "Guiding you through our therapy process");
+    let steps: Vec<(&str, &str)> = home.process.steps.iter().map(|s| (s.number.as_str(), s.title.as_str())).collect();
+    assert_eq!(
+        steps,
+        [("01", "Book Appointment"), ("02", "Initial Consultation"), ("03", "Progress Check-ins"), ("04", "Ongoing Support")]
+    );
+    assert_eq!(home.testimonials.len(), 5);
+    assert_eq!(home.faqs.len(), 10);
+    assert_eq!(home.location.title, "Find Your Way to Us");
+    let landmarks: Vec<(&str, &str)> = home.location.landmarks.iter().map(|l| (l.distance.as_str(), l.time.as_str())).collect();
+    assert_eq!(landmarks, [("1.8 km", "5 min"), ("12.7 km", "25 min"), ("4.7 km", "17 min"), ("9 km", "23 min"), ("3.3 km", "10 min")]);
+    assert_eq!(home.banner.title, "Get Started Today");
+}
+
+#[test]
+fn team_about_appointment_contact_and_not_found() {
+    let content = content();
+    let designations = titles(&content.team.members, |m| &m.designation);
+    assert_eq!(designations, ["Clinical Psychiatrist", "Rehabilitation Expert", "Clinical Psychologist"]);
+    let claims = |i: usize| content.team.members[i].description.join(" ").to_lowercase();
+    assert!(claims(0).contains("over 12 years"), "{}", claims(0));
+    assert!(claims(1).contains("over 8 years"), "{}", claims(1));
+    assert_eq!(content.about.faqs.len(), 10);
+
+    assert_eq!(content.appointment.hero.title, "Book Your Appointment");
+    assert_eq!(content.appointment.form.title, "Make an Appointment");
+    let hours: Vec<(&str, Vec<&str>)> =
+        content.appointment.opening_hours.iter().map(|d| (d.day.as_str(), d.times.iter().map(String::as_str).collect())).collect();
+    let evening = vec!["04:00 PM-07:00 PM"];
+    let both = vec!["09:00 AM-01:00 PM", "04:00 PM-07:00 PM"];
+    assert_eq!(
+        hours,
+        [
+            ("Monday", evening.clone()),
+            ("Tuesday", evening.clone()),
+            ("Wednesday", both.clone()),
+            ("Thursday", both.clone()),
+            ("Friday", evening),
+            ("Saturday", both.clone()),
+            ("Sunday", both),
+        ]
+    );
+    assert_eq!(content.contact.badge, "3k+");
+    let not_found = &content.not_found;
+    assert_eq!(
+        (not_found.code.as_str(), not_found.message.as_str(), not_found.link_label.as_str()),
+        ("404", "Oops! The page you are looking for does not exist.", "Go Back Home")
+    );
+}
+
+#[test]
+fn telepsychiatry_is_as_the_spec_gives_it() {
+    let content = content();
+    let tele = content.service("telepsychiatry").unwrap();
+    assert_eq!(tele.hero.title, "Telepsychiatry Services");
+    assert_eq!(tele.intro.len(), 2);
+    assert_eq!(titles(&tele.benefits, |c| &c.title), ["Virtual Consultations", "Remote Support"]);
+    assert_eq!(tele.benefit_bullets, ["Convenient and Accessible", "Safe and Secure", "Expert Care from Home", "Flexibility in Scheduling"]);
+    let steps: Vec<(&str, &str)> = tele.steps.iter().map(|s| (s.number.as_str(), s.title.as_str())).collect();
+    assert_eq!(steps, [("01", "Initial Consultation"), ("02", "Therapy and Monitoring"), ("03", "Ongoing Support")]);
+    assert_eq!(tele.faqs.len(), 6);
+    let answers = tele.faqs.iter().map(|f| format!("{} {}", f.question, f.answer)).collect::<Vec<_>>().join(" ").to_lowercase();
+    for fact in ["camera", "microphone", "internet", "ocd", "insomnia", "in-person", "valid across india", "voice call", "upi", "bank transfer", "jharkhand"] {
+        assert!(answers.contains(fact), "telepsychiatry FAQs lack {fact:?}");
+    }
+}
+
+#[test]
+fn the_services_carry_the_spec_claims() {
+    let content = content();
+    let text = |slug: &str| {
+        let s = content.service(slug).unwrap();
+        let faqs = s.faqs.iter().map(|f| format!("{} {}", f.question, f.answer));
+        s.intro.iter().cloned().chain(s.why_choose.paragraphs.iter().cloned()).chain(faqs).collect::<Vec<_>>().join(" ")
+    };
+    let medication = text("medication-management");
+    assert!(medication.contains("1-2 weeks") || medication.contains("1–2 weeks"), "medication: early effects");
+    assert!(medication.contains("4-6 weeks") || medication.contains("4–6 weeks"), "medication: full effect");
+    assert!(text("mental-health-assessment").contains("within a week"));
+    let titles = titles(&content.services, |s| &s.title);
+    assert_eq!(
+        titles,
+        [
+            "Psychiatric Consultation",
+            "Comprehensive Mental Health Assessment",
+            "Medication Management",
+            "Neuropsychiatric Care",
+            "Child & Adolescent Psychiatry",
+            "Telepsychiatry"
+        ]
+    );
+}
+
+#[test]
+fn articles_carry_the_spec_dates_and_figures() {
+    let content = content();
+    let dates = [
+        ("paranoia", "2024-12-24"),
+        ("cognitive-behavioral-therapy", "2024-06-02"),
+        ("schizophrenia", "2024-11-18"),
+        ("parkinsons-disease", "2025-01-06"),
+        ("insomnia", "2024-08-15"),
+        ("stress-affects-health", "2025-02-10"),
+        ("beat-performance-anxiety", "2025-03-15"),
+        ("sleep-disorder-treatment", "2024-02-20"),
+        ("overcome-exam-stress", "2024-05-10"),
+        ("face-failures", "2024-06-15"),
+        ("deal-with-failures", "2024-06-25"),
+        ("sleep-and-health", "2024-07-10"),
+        ("womens-mental-health", "2024-08-03"),
+        ("suicide-prevention", "2025-08-15"),
+        ("suicide-impact", "2024-08-25"),
+        ("social-media-addiction", "2024-09-05"),
+        ("building-resilience", "2024-09-15"),
+        ("stage-fright-performance-anxiety", "2024-09-25"),
+        ("mental-disorders-children", "2024-10-05"),
+    ];
+    for (slug, date) in dates {
+        assert_eq!(content.article(slug).unwrap_or_else(|| panic!("{slug} missing")).date.to_string(), date, "{slug}");
+    }
+    let body = |slug: &str| {
+        let a = content.article(slug).unwrap();
+        [&a.text1, &a.key_points, &a.diagnosis.content, &a.remedies.content, &a.conclusion].iter().flat_map(|v| v.iter()).cloned().collect::<Vec<_>>().join(" ")
+    };
+    for slug in ["suicide-prevention", "suicide-impact"] {
+        let text = body(slug);
+        assert!(text.contains("163,000") && text.contains("7.2%") && text.contains("14416"), "{slug}");
+    }
+    for slug in ["insomnia", "sleep-and-health", "sleep-disorder-treatment"] {
+        let text = body(slug).replace('–', "-").replace(" to ", "-");
+        assert!(text.contains("7-9 hours"), "{slug}: adults 7-9 hours");
+    }
+    for article in &content.articles {
+        let words: usize = [&article.text1, &article.diagnosis.content, &article.remedies.content, &article.conclusion]
+            .iter()
+            .flat_map(|v| v.iter())
+            .map(|p| p.split_whitespace().count())
+            .sum();
+        assert!(words >= 500, "{} has {words} words", article.slug);
+    }
+}
