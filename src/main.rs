@@ -10,8 +10,15 @@ use clinic_site::config::Config;
 use clinic_site::{app, AppState};
 
 #[tokio::main]
-async fn main() -> anyhow::Result<()> {
-    let config = Config::parse();
+async fn main() {
+    // A start-up failure (bad content, port in use) is a message for a person, not a panic trace.
+    if let Err(error) = run(Config::parse()).await {
+        eprintln!("error: {error:#}");
+        std::process::exit(1);
+    }
+}
+
+async fn run(config: Config) -> anyhow::Result<()> {
     let filter = EnvFilter::try_new(&config.log_level).with_context(|| format!("invalid LOG_LEVEL \"{}\"", config.log_level))?;
     // One line per request must not make requests wait on the terminal or a pipe: a background
     // thread writes the lines (dropping some only if it falls far behind).

@@ -141,9 +141,16 @@ fn bad_content_stops_start_up_with_an_error_naming_the_file_and_field() {
     let site = std::fs::read_to_string(dir.join("site.toml")).unwrap();
     std::fs::write(dir.join("site.toml"), site.replace("email", "e_mail")).unwrap();
 
-    let output = Command::new(BINARY).env("CONTENT_DIR", &dir).env("PORT", free_port().to_string()).output().unwrap();
+    let output = Command::new(BINARY)
+        .env("CONTENT_DIR", &dir)
+        .env("PORT", free_port().to_string())
+        .env("RUST_BACKTRACE", "1")
+        .output()
+        .unwrap();
     assert!(!output.status.success());
     let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(stderr.contains("site.toml"), "{stderr}");
+    assert!(stderr.starts_with("error: the content is invalid"), "{stderr}");
+    assert!(!stderr.contains("backtrace"), "a message for a person, not a trace: {stderr}");
+    assert!(stderr.contains("content error in site.toml"), "{stderr}");
     assert!(stderr.contains("e_mail") || stderr.contains("email"), "{stderr}");
 }

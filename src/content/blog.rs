@@ -60,17 +60,20 @@ impl Article {
         format!("/blog/{}", self.slug)
     }
 
-    /// Minutes to read: words of intro, conclusion, diagnosis and remedies over 100, rounded up.
-    pub fn reading_minutes(&self) -> usize {
-        let words: usize = self
-            .text1
+    /// Words of the intro, conclusion, diagnosis and remedies: the text the reading time counts.
+    pub fn word_count(&self) -> usize {
+        self.text1
             .iter()
             .chain(&self.conclusion)
             .chain(&self.diagnosis.content)
             .chain(&self.remedies.content)
             .map(|p| p.split_whitespace().count())
-            .sum();
-        words.div_ceil(WORDS_PER_MINUTE)
+            .sum()
+    }
+
+    /// Minutes to read: `word_count` over 100, rounded up.
+    pub fn reading_minutes(&self) -> usize {
+        self.word_count().div_ceil(WORDS_PER_MINUTE)
     }
 
     fn tag_set(&self) -> HashSet<String> {

@@ -139,6 +139,9 @@ impl Content {
         count("home.toml", "faqs", home.faqs.len(), 10..=10)?;
         count("home.toml", "location.landmarks", home.location.landmarks.len(), 5..=5)?;
         count("team.toml", "members", self.team.members.len(), 3..=3)?;
+        if self.team.members[0].name != self.site.psychiatrist.name {
+            return Err(error("team.toml", "members: the first member must be the clinic's psychiatrist, named as in site.toml's psychiatrist.name"));
+        }
         count("about.toml", "faqs", self.about.faqs.len(), 10..=10)?;
         count("appointment.toml", "openingHours", self.appointment.opening_hours.len(), 7..=7)?;
         count("therapy-and-counselling.toml", "faqs", self.therapy.faqs.len(), 5..=6)?;
@@ -268,6 +271,24 @@ mod tests {
         let err = content.validate().unwrap_err();
         assert_eq!(err.file, "categories.toml");
         assert!(err.message.contains(&content.categories[social].name), "{}", err.message);
+    }
+
+    #[test]
+    fn the_team_starts_with_the_psychiatrist_named_in_site_toml() {
+        let mut content = embedded();
+        content.team.members[0].name = "Someone Else".into();
+        let err = content.validate().unwrap_err();
+        assert_eq!(err.file, "team.toml");
+        assert!(err.message.contains("psychiatrist.name"), "{}", err.message);
+    }
+
+    #[test]
+    fn a_missing_image_is_refused_by_file() {
+        let mut content = embedded();
+        content.home.reviews.avatars[0].src = "/images/nowhere.svg".into();
+        let err = content.validate().unwrap_err();
+        assert_eq!(err.file, "home.toml");
+        assert!(err.message.contains("/images/nowhere.svg"), "{}", err.message);
     }
 
     #[test]
