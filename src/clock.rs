@@ -42,8 +42,14 @@ mod tests {
     #[test]
     fn the_local_date_turns_at_midnight_in_patna_not_utc() {
         // 18:29 UTC is 23:59 in Patna; 18:30 UTC is 00:00 the next day.
-        assert_eq!(local_date(Utc.with_ymd_and_hms(2026, 12, 31, 18, 29, 0).unwrap()), NaiveDate::from_ymd_opt(2026, 12, 31).unwrap());
-        assert_eq!(local_date(Utc.with_ymd_and_hms(2026, 12, 31, 18, 30, 0).unwrap()), NaiveDate::from_ymd_opt(2027, 1, 1).unwrap());
+        assert_eq!(
+            local_date(Utc.with_ymd_and_hms(2026, 12, 31, 18, 29, 0).unwrap()),
+            NaiveDate::from_ymd_opt(2026, 12, 31).unwrap()
+        );
+        assert_eq!(
+            local_date(Utc.with_ymd_and_hms(2026, 12, 31, 18, 30, 0).unwrap()),
+            NaiveDate::from_ymd_opt(2027, 1, 1).unwrap()
+        );
     }
 
     #[test]

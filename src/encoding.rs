@@ -93,7 +93,8 @@ impl Encoded {
         let brotli = codings.contains(&Coding::Brotli).then(|| brotli(&identity));
         let gzip = codings.contains(&Coding::Gzip).then(|| gzip(&identity));
         let hash = format!("{:032x}", xxhash_rust::xxh3::xxh3_128(&identity));
-        let etag = |suffix: &str| HeaderValue::from_str(&format!("\"{hash}{suffix}\"")).expect("hex is a valid header value");
+        let etag =
+            |suffix: &str| HeaderValue::from_str(&format!("\"{hash}{suffix}\"")).expect("hex is a valid header value");
         let etags = [etag(""), etag("-br"), etag("-gz")];
         Self { identity, brotli, gzip, hash, etags }
     }

@@ -19,7 +19,8 @@ async fn main() {
 }
 
 async fn run(config: Config) -> anyhow::Result<()> {
-    let filter = EnvFilter::try_new(&config.log_level).with_context(|| format!("invalid LOG_LEVEL \"{}\"", config.log_level))?;
+    let filter =
+        EnvFilter::try_new(&config.log_level).with_context(|| format!("invalid LOG_LEVEL \"{}\"", config.log_level))?;
     // One line per request must not make requests wait on the terminal or a pipe: a background
     // thread writes the lines (dropping some only if it falls far behind).
     let (writer, _flush_on_exit) = tracing_appender::non_blocking(std::io::stdout());
@@ -28,9 +29,9 @@ async fn run(config: Config) -> anyhow::Result<()> {
 
     let state = Arc::new(AppState::from_config(&config)?);
     let address = SocketAddr::new(config.host, config.port);
-    let listener = tokio::net::TcpListener::bind(address)
-        .await
-        .with_context(|| format!("cannot listen on {address}; is another server using the port? set PORT to choose another"))?;
+    let listener = tokio::net::TcpListener::bind(address).await.with_context(|| {
+        format!("cannot listen on {address}; is another server using the port? set PORT to choose another")
+    })?;
     tracing::info!(%address, site_url = %state.site_url, cache = state.cache.enabled(), workers = config.workers(), "listening");
 
     tokio::spawn(prerender(Arc::clone(&state)));
@@ -47,7 +48,12 @@ async fn prerender(state: Arc<AppState>) {
         for (path, error) in &failures {
             tracing::error!(%path, %error, "pre-render failed");
         }
-        tracing::info!(pages = state.cache.len(), failed = failures.len(), elapsed_ms = started.elapsed().as_millis() as u64, "pre-rendered");
+        tracing::info!(
+            pages = state.cache.len(),
+            failed = failures.len(),
+            elapsed_ms = started.elapsed().as_millis() as u64,
+            "pre-rendered"
+        );
         // A second past midnight, so the clock has certainly moved to the new date.
         tokio::time::sleep(until_next_local_midnight(chrono::Utc::now()) + std::time::Duration::from_secs(1)).await;
     }

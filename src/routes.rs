@@ -102,10 +102,23 @@ pub enum PageData<'a> {
         benefits: &'a Benefits,
         team: &'a Team,
     },
-    Service { service: &'a Service, others: Vec<NavService> },
-    Blogs { posts: Vec<BlogSummary<'a>>, categories: Vec<&'a str> },
-    Article { article: &'a Article, author: &'a str, reading_minutes: usize, related: Vec<BlogSummary<'a>> },
-    NotFound { not_found: &'a NotFound },
+    Service {
+        service: &'a Service,
+        others: Vec<NavService>,
+    },
+    Blogs {
+        posts: Vec<BlogSummary<'a>>,
+        categories: Vec<&'a str>,
+    },
+    Article {
+        article: &'a Article,
+        author: &'a str,
+        reading_minutes: usize,
+        related: Vec<BlogSummary<'a>>,
+    },
+    NotFound {
+        not_found: &'a NotFound,
+    },
 }
 
 impl PageData<'_> {
@@ -164,7 +177,12 @@ pub fn route_data<'a>(content: &'a Content, route: Route, site_url: &str, today:
                 services: content
                     .services
                     .iter()
-                    .map(|s| ServiceCard { title: &s.title, description: &s.short_description, path: s.path(), image: &s.card_image })
+                    .map(|s| ServiceCard {
+                        title: &s.title,
+                        description: &s.short_description,
+                        path: s.path(),
+                        image: &s.card_image,
+                    })
                     .collect(),
                 latest_posts: content.articles.iter().take(TEASER_POSTS).map(|a| summary(a, content)).collect(),
                 approach: &content.approach,
@@ -176,7 +194,9 @@ pub fn route_data<'a>(content: &'a Content, route: Route, site_url: &str, today:
             "/blogs".to_owned(),
             "en",
             format!("Blogs | {institute}"),
-            format!("Articles from {institute}, Patna, on mental health, sleep, stress, therapy and everyday wellbeing."),
+            format!(
+                "Articles from {institute}, Patna, on mental health, sleep, stress, therapy and everyday wellbeing."
+            ),
             PageData::Blogs {
                 posts: content.articles.iter().map(|a| summary(a, content)).collect(),
                 categories: content.categories.iter().map(|c| c.name.as_str()).collect(),

@@ -40,8 +40,11 @@ impl AppState {
             deadline: Duration::from_millis(config.render_timeout_ms),
             memory_bytes: config.render_memory_mb << 20,
         };
-        let pool = RenderPool::start(PoolConfig { workers: config.workers(), queue: config.ssr_queue }, quickjs_factory(SSR_BUNDLE, limits))
-            .context("the SSR bundle failed to load in QuickJS; rebuild with `npm ci && cargo build`")?;
+        let pool = RenderPool::start(
+            PoolConfig { workers: config.workers(), queue: config.ssr_queue },
+            quickjs_factory(SSR_BUNDLE, limits),
+        )
+        .context("the SSR bundle failed to load in QuickJS; rebuild with `npm ci && cargo build`")?;
         Ok(Self::new(content, pool, config.site_url.clone(), !config.no_render_cache, Arc::new(SystemClock)))
     }
 
@@ -85,7 +88,12 @@ impl AppState {
         let app_html = self.pool.render(&data.path, json.clone()).await?;
         let document = shell::document(&data, data.page.kind(), &json, &app_html, &self.manifest);
         let status = if route == Route::NotFound { StatusCode::NOT_FOUND } else { StatusCode::OK };
-        Ok(RenderedPage { status, date: today, html: Encoded::with(document, codings), data: Encoded::with(json, codings) })
+        Ok(RenderedPage {
+            status,
+            date: today,
+            html: Encoded::with(document, codings),
+            data: Encoded::with(json, codings),
+        })
     }
 
     /// Renders every known route into the cache, then marks the server ready. Returns the failures.

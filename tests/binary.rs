@@ -117,7 +117,8 @@ async fn the_binary_serves_the_site_from_an_empty_folder_and_stops_on_sigterm() 
     let (status, log) = server.terminate();
     assert!(status.success(), "exit status after SIGTERM: {status}");
     // One log line per request, with its path and status.
-    let blog_lines: Vec<&str> = log.lines().filter(|l| l.contains("path=/blogs ") && l.contains("status=200")).collect();
+    let blog_lines: Vec<&str> =
+        log.lines().filter(|l| l.contains("path=/blogs ") && l.contains("status=200")).collect();
     assert_eq!(blog_lines.len(), 1, "log:\n{log}");
     assert!(log.contains("shutting down"));
 }

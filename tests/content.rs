@@ -18,7 +18,10 @@ fn home_review_badge_counters_vision_and_mission() {
     assert_eq!(home.reviews.stars, 5);
     assert_eq!(home.reviews.avatars.len(), 4);
     assert_eq!(home.reviews.session_photos.len(), 2);
-    assert_eq!(home.reviews.mission, ["Healing Minds", "Creating Hope", "Improving Lives", "Building Trust", "Changing Thoughts"]);
+    assert_eq!(
+        home.reviews.mission,
+        ["Healing Minds", "Creating Hope", "Improving Lives", "Building Trust", "Changing Thoughts"]
+    );
     let vision = home.reviews.vision.to_lowercase();
     for word in ["accessible", "stigma-free", "scientifically"] {
         assert!(vision.contains(word), "vision lacks {word:?}: {vision}");
@@ -31,19 +34,33 @@ fn home_why_choose_us_process_location_and_banner() {
     let home = content().home;
     assert_eq!(
         titles(&home.why_choose_us.highlights, |c| &c.title),
-        ["Experienced Psychiatrists", "Patient-Centered Care", "Confidential Consultations", "Commitment to Mental Health"]
+        [
+            "Experienced Psychiatrists",
+            "Patient-Centered Care",
+            "Confidential Consultations",
+            "Commitment to Mental Health"
+        ]
     );
     assert_eq!(home.process.title, "Guiding you through our therapy process");
     let steps: Vec<(&str, &str)> = home.process.steps.iter().map(|s| (s.number.as_str(), s.title.as_str())).collect();
     assert_eq!(
         steps,
-        [("01", "Book Appointment"), ("02", "Initial Consultation"), ("03", "Progress Check-ins"), ("04", "Ongoing Support")]
+        [
+            ("01", "Book Appointment"),
+            ("02", "Initial Consultation"),
+            ("03", "Progress Check-ins"),
+            ("04", "Ongoing Support")
+        ]
     );
     assert_eq!(home.testimonials.len(), 5);
     assert_eq!(home.faqs.len(), 10);
     assert_eq!(home.location.title, "Find Your Way to Us");
-    let landmarks: Vec<(&str, &str)> = home.location.landmarks.iter().map(|l| (l.distance.as_str(), l.time.as_str())).collect();
-    assert_eq!(landmarks, [("1.8 km", "5 min"), ("12.7 km", "25 min"), ("4.7 km", "17 min"), ("9 km", "23 min"), ("3.3 km", "10 min")]);
+    let landmarks: Vec<(&str, &str)> =
+        home.location.landmarks.iter().map(|l| (l.distance.as_str(), l.time.as_str())).collect();
+    assert_eq!(
+        landmarks,
+        [("1.8 km", "5 min"), ("12.7 km", "25 min"), ("4.7 km", "17 min"), ("9 km", "23 min"), ("3.3 km", "10 min")]
+    );
     assert_eq!(home.banner.title, "Get Started Today");
 }
 
@@ -59,8 +76,12 @@ fn team_about_appointment_contact_and_not_found() {
 
     assert_eq!(content.appointment.hero.title, "Book Your Appointment");
     assert_eq!(content.appointment.form.title, "Make an Appointment");
-    let hours: Vec<(&str, Vec<&str>)> =
-        content.appointment.opening_hours.iter().map(|d| (d.day.as_str(), d.times.iter().map(String::as_str).collect())).collect();
+    let hours: Vec<(&str, Vec<&str>)> = content
+        .appointment
+        .opening_hours
+        .iter()
+        .map(|d| (d.day.as_str(), d.times.iter().map(String::as_str).collect()))
+        .collect();
     let evening = vec!["04:00 PM-07:00 PM"];
     let both = vec!["09:00 AM-01:00 PM", "04:00 PM-07:00 PM"];
     assert_eq!(
@@ -90,12 +111,28 @@ fn telepsychiatry_is_as_the_spec_gives_it() {
     assert_eq!(tele.hero.title, "Telepsychiatry Services");
     assert_eq!(tele.intro.len(), 2);
     assert_eq!(titles(&tele.benefits, |c| &c.title), ["Virtual Consultations", "Remote Support"]);
-    assert_eq!(tele.benefit_bullets, ["Convenient and Accessible", "Safe and Secure", "Expert Care from Home", "Flexibility in Scheduling"]);
+    assert_eq!(
+        tele.benefit_bullets,
+        ["Convenient and Accessible", "Safe and Secure", "Expert Care from Home", "Flexibility in Scheduling"]
+    );
     let steps: Vec<(&str, &str)> = tele.steps.iter().map(|s| (s.number.as_str(), s.title.as_str())).collect();
     assert_eq!(steps, [("01", "Initial Consultation"), ("02", "Therapy and Monitoring"), ("03", "Ongoing Support")]);
     assert_eq!(tele.faqs.len(), 6);
-    let answers = tele.faqs.iter().map(|f| format!("{} {}", f.question, f.answer)).collect::<Vec<_>>().join(" ").to_lowercase();
-    for fact in ["camera", "microphone", "internet", "ocd", "insomnia", "in-person", "valid across india", "voice call", "upi", "bank transfer", "jharkhand"] {
+    let answers =
+        tele.faqs.iter().map(|f| format!("{} {}", f.question, f.answer)).collect::<Vec<_>>().join(" ").to_lowercase();
+    for fact in [
+        "camera",
+        "microphone",
+        "internet",
+        "ocd",
+        "insomnia",
+        "in-person",
+        "valid across india",
+        "voice call",
+        "upi",
+        "bank transfer",
+        "jharkhand",
+    ] {
         assert!(answers.contains(fact), "telepsychiatry FAQs lack {fact:?}");
     }
 }
@@ -155,7 +192,12 @@ fn articles_carry_the_spec_dates_and_figures() {
     }
     let body = |slug: &str| {
         let a = content.article(slug).unwrap();
-        [&a.text1, &a.key_points, &a.diagnosis.content, &a.remedies.content, &a.conclusion].iter().flat_map(|v| v.iter()).cloned().collect::<Vec<_>>().join(" ")
+        [&a.text1, &a.key_points, &a.diagnosis.content, &a.remedies.content, &a.conclusion]
+            .iter()
+            .flat_map(|v| v.iter())
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(" ")
     };
     for slug in ["suicide-prevention", "suicide-impact"] {
         let text = body(slug);

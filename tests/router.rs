@@ -128,7 +128,8 @@ async fn html_is_compressed_by_accept_encoding_and_revalidated_by_etag() {
 async fn hashed_assets_are_immutable_and_served_precompressed() {
     let state = ready_state().await;
     let entry = state.manifest.entry[0].clone();
-    let response = send(&state, Request::get(&entry).header("accept-encoding", "br").body(Body::empty()).unwrap()).await;
+    let response =
+        send(&state, Request::get(&entry).header("accept-encoding", "br").body(Body::empty()).unwrap()).await;
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(header(&response, "cache-control"), "public, max-age=31536000, immutable");
     assert_eq!(header(&response, "content-type"), "text/javascript; charset=utf-8");
@@ -213,14 +214,17 @@ impl Renderer for Scripted {
 }
 
 fn scripted(barrier: Arc<Barrier>, started: tokio::sync::mpsc::UnboundedSender<()>) -> RendererFactory {
-    Arc::new(move || Ok(Box::new(Scripted { barrier: Arc::clone(&barrier), started: started.clone() }) as Box<dyn Renderer>))
+    Arc::new(move || {
+        Ok(Box::new(Scripted { barrier: Arc::clone(&barrier), started: started.clone() }) as Box<dyn Renderer>)
+    })
 }
 
 #[tokio::test]
 async fn a_failed_render_gives_an_error_page_and_the_server_carries_on() {
     let clock = Arc::new(FixedClock(Mutex::new(date(2026, 11, 22))));
     let (started, _) = tokio::sync::mpsc::unbounded_channel();
-    let state = state_with(scripted(Arc::new(Barrier::new(1)), started), PoolConfig { workers: 1, queue: 8 }, true, clock);
+    let state =
+        state_with(scripted(Arc::new(Barrier::new(1)), started), PoolConfig { workers: 1, queue: 8 }, true, clock);
     let response = get(&state, "/blogs").await;
     assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
     assert_eq!(header(&response, "cache-control"), "no-store");
@@ -238,7 +242,8 @@ async fn a_full_render_queue_answers_503_with_retry_after() {
     let barrier = Arc::new(Barrier::new(2));
     let (started_tx, mut started) = tokio::sync::mpsc::unbounded_channel();
     // One worker and room for one waiting render.
-    let state = state_with(scripted(Arc::clone(&barrier), started_tx), PoolConfig { workers: 1, queue: 1 }, false, clock);
+    let state =
+        state_with(scripted(Arc::clone(&barrier), started_tx), PoolConfig { workers: 1, queue: 1 }, false, clock);
     let spawn_get = |path: &'static str| {
         let state = Arc::clone(&state);
         tokio::spawn(async move { get(&state, path).await.status() })

@@ -143,7 +143,10 @@ mod tests {
     }
 
     fn categories() -> Vec<Category> {
-        let cat = |name: &str, tags: &[&str]| Category { name: name.into(), tags: tags.iter().map(|t| t.to_string()).collect() };
+        let cat = |name: &str, tags: &[&str]| Category {
+            name: name.into(),
+            tags: tags.iter().map(|t| t.to_string()).collect(),
+        };
         vec![
             cat("Mental Health Disorders", &["anxiety", "paranoia"]),
             cat("Sleep & Physical Wellness", &["sleep", "insomnia"]),

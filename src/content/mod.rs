@@ -22,8 +22,13 @@ pub use source::ContentSource;
 use types::Image;
 
 /// The five categories, in the order the spec gives (section 9).
-pub const CATEGORY_ORDER: [&str; 5] =
-    ["Mental Health Disorders", "Sleep & Physical Wellness", "Stress & Resilience", "Therapy & Treatment", "Social & Lifestyle"];
+pub const CATEGORY_ORDER: [&str; 5] = [
+    "Mental Health Disorders",
+    "Sleep & Physical Wellness",
+    "Stress & Resilience",
+    "Therapy & Treatment",
+    "Social & Lifestyle",
+];
 
 #[derive(Debug, thiserror::Error)]
 #[error("content error in {file}: {message}")]
@@ -75,7 +80,10 @@ impl Content {
         for name in source.list("services", ".toml") {
             let slug = name.trim_end_matches(".toml");
             if !site.services.iter().any(|s| s == slug) {
-                return Err(error(&format!("services/{name}"), "this service is missing from site.toml's services list"));
+                return Err(error(
+                    &format!("services/{name}"),
+                    "this service is missing from site.toml's services list",
+                ));
             }
         }
 
@@ -153,7 +161,10 @@ impl Content {
         }
         let names: Vec<&str> = self.categories.iter().map(|c| c.name.as_str()).collect();
         if names != CATEGORY_ORDER {
-            return Err(error("categories.toml", format!("categories must be {CATEGORY_ORDER:?} in this order, found {names:?}")));
+            return Err(error(
+                "categories.toml",
+                format!("categories must be {CATEGORY_ORDER:?} in this order, found {names:?}"),
+            ));
         }
         self.validate_categories()?;
 
@@ -200,16 +211,24 @@ impl Content {
     /// Every article falls into one of the five categories (none into "Other"), and the
     /// by-categories view has at least two articles under each.
     fn validate_categories(&self) -> Result<(), ContentError> {
-        if let Some(article) = self.articles.iter().find(|a| blog::category_of(a, &self.categories) == blog::OTHER_CATEGORY) {
+        if let Some(article) =
+            self.articles.iter().find(|a| blog::category_of(a, &self.categories) == blog::OTHER_CATEGORY)
+        {
             return Err(error(
                 &format!("blog/{}.toml", article.slug),
-                format!("tags: none of {:?} is listed in categories.toml, so the article would fall under \"Other\"", article.tags),
+                format!(
+                    "tags: none of {:?} is listed in categories.toml, so the article would fall under \"Other\"",
+                    article.tags
+                ),
             ));
         }
         for category in &self.categories {
             let n = self.articles.iter().filter(|a| blog::category_of(a, &self.categories) == category.name).count();
             if n < 2 {
-                return Err(error("categories.toml", format!("\"{}\" has {n} article(s); each category needs at least 2", category.name)));
+                return Err(error(
+                    "categories.toml",
+                    format!("\"{}\" has {n} article(s); each category needs at least 2", category.name),
+                ));
             }
         }
         Ok(())
@@ -226,7 +245,11 @@ fn count(file: &str, field: &str, n: usize, allowed: std::ops::RangeInclusive<us
     if allowed.contains(&n) {
         return Ok(());
     }
-    let expected = if allowed.start() == allowed.end() { allowed.start().to_string() } else { format!("{} to {}", allowed.start(), allowed.end()) };
+    let expected = if allowed.start() == allowed.end() {
+        allowed.start().to_string()
+    } else {
+        format!("{} to {}", allowed.start(), allowed.end())
+    };
     Err(error(file, format!("{field}: expected {expected} entries, found {n}")))
 }
 
@@ -262,7 +285,11 @@ mod tests {
         let mut content = embedded();
         let social = content.categories.iter().position(|c| c.name == "Social & Lifestyle").unwrap();
         // Move every article out of "Social & Lifestyle" but one.
-        let keep = content.articles.iter().position(|a| blog::category_of(a, &content.categories) == "Social & Lifestyle").unwrap();
+        let keep = content
+            .articles
+            .iter()
+            .position(|a| blog::category_of(a, &content.categories) == "Social & Lifestyle")
+            .unwrap();
         for (i, article) in content.articles.iter_mut().enumerate() {
             if i != keep && blog::category_of(article, &content.categories) == "Social & Lifestyle" {
                 article.tags = vec!["therapy".into()];

@@ -43,7 +43,9 @@ async fn route_data(State(state): State<Arc<AppState>>, path: &str, headers: Hea
         return encoded(&headers, status, JSON, &page.data);
     }
     match serde_json::to_string(&state.data(route, today)) {
-        Ok(json) => encoded(&headers, status, JSON, &crate::encoding::Encoded::with(json, &[accepted_coding(&headers)])),
+        Ok(json) => {
+            encoded(&headers, status, JSON, &crate::encoding::Encoded::with(json, &[accepted_coding(&headers)]))
+        }
         Err(e) => {
             tracing::error!(%path, error = %e, "cannot serialise route data");
             (StatusCode::INTERNAL_SERVER_ERROR, "route data unavailable").into_response()
@@ -55,11 +57,17 @@ fn render_failed(state: &AppState, path: &str, error: &RenderError) -> Response 
     let site = &state.content.site;
     if *error == RenderError::Busy {
         tracing::warn!(%path, "render queue full; answering 503");
-        let body = error_document(site, "We are busy right now", "Many people are visiting at this moment. Please try again in a few seconds.");
+        let body = error_document(
+            site,
+            "We are busy right now",
+            "Many people are visiting at this moment. Please try again in a few seconds.",
+        );
         let retry = [(header::RETRY_AFTER, HeaderValue::from_static(RETRY_AFTER_SECONDS))];
         return (StatusCode::SERVICE_UNAVAILABLE, retry, Html(body)).into_response();
     }
     tracing::error!(%path, %error, "render failed");
-    let body = error_document(site, "Something went wrong", "This page could not be shown. Please try again in a moment.");
-    (StatusCode::INTERNAL_SERVER_ERROR, [(header::CACHE_CONTROL, HeaderValue::from_static("no-store"))], Html(body)).into_response()
+    let body =
+        error_document(site, "Something went wrong", "This page could not be shown. Please try again in a moment.");
+    (StatusCode::INTERNAL_SERVER_ERROR, [(header::CACHE_CONTROL, HeaderValue::from_static("no-store"))], Html(body))
+        .into_response()
 }

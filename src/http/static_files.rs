@@ -18,7 +18,9 @@ const IMAGE_CACHE: HeaderValue = HeaderValue::from_static("public, max-age=86400
 fn content_type(name: &str) -> HeaderValue {
     let mime = mime_guess::from_path(name).first_or_octet_stream();
     let value = match mime.type_() {
-        mime_guess::mime::TEXT | mime_guess::mime::APPLICATION if mime.get_param("charset").is_none() && mime.subtype() != "octet-stream" => {
+        mime_guess::mime::TEXT | mime_guess::mime::APPLICATION
+            if mime.get_param("charset").is_none() && mime.subtype() != "octet-stream" =>
+        {
             format!("{mime}; charset=utf-8")
         }
         _ => mime.to_string(),
@@ -48,7 +50,11 @@ pub async fn asset(Path(name): Path<String>, headers: HeaderMap) -> Response {
         Coding::Identity => (Coding::Identity, identity),
     };
     let mut response = (
-        [(header::CONTENT_TYPE, content_type(&name)), (header::CACHE_CONTROL, IMMUTABLE), (header::VARY, HeaderValue::from_static("Accept-Encoding"))],
+        [
+            (header::CONTENT_TYPE, content_type(&name)),
+            (header::CACHE_CONTROL, IMMUTABLE),
+            (header::VARY, HeaderValue::from_static("Accept-Encoding")),
+        ],
         body.into_owned(),
     )
         .into_response();
@@ -61,7 +67,10 @@ pub async fn asset(Path(name): Path<String>, headers: HeaderMap) -> Response {
 /// `/images/<path>`: from the content (embedded or the editor's folder).
 pub async fn image(State(state): State<Arc<AppState>>, Path(path): Path<String>) -> Response {
     match state.content.source.read(&format!("images/{path}")) {
-        Some(bytes) => ([(header::CONTENT_TYPE, content_type(&path)), (header::CACHE_CONTROL, IMAGE_CACHE)], bytes.into_owned()).into_response(),
+        Some(bytes) => {
+            ([(header::CONTENT_TYPE, content_type(&path)), (header::CACHE_CONTROL, IMAGE_CACHE)], bytes.into_owned())
+                .into_response()
+        }
         None => not_found(),
     }
 }

@@ -55,7 +55,11 @@ impl QuickJs {
     }
 
     /// Runs `f` with the interrupt deadline armed, and classifies a failure.
-    fn within<T>(&self, budget: Duration, f: impl FnOnce(rquickjs::Ctx<'_>) -> Result<T, String>) -> Result<T, RenderError> {
+    fn within<T>(
+        &self,
+        budget: Duration,
+        f: impl FnOnce(rquickjs::Ctx<'_>) -> Result<T, String>,
+    ) -> Result<T, RenderError> {
         let start = self.epoch.elapsed();
         self.deadline_ms.store((start + budget).as_millis() as u64, Ordering::Relaxed);
         let result = self.context.with(f);

@@ -45,7 +45,12 @@ pub fn state_with(factory: RendererFactory, pool: PoolConfig, cache: bool, clock
 
 /// The real app on 2026-11-22, with its pages pre-rendered.
 pub async fn ready_state() -> Arc<AppState> {
-    let state = state_with(quickjs(), PoolConfig { workers: 2, queue: 64 }, true, Arc::new(FixedClock(Mutex::new(date(2026, 11, 22)))));
+    let state = state_with(
+        quickjs(),
+        PoolConfig { workers: 2, queue: 64 },
+        true,
+        Arc::new(FixedClock(Mutex::new(date(2026, 11, 22)))),
+    );
     assert!(state.prerender_all().await.is_empty());
     state
 }
