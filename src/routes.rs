@@ -159,7 +159,7 @@ fn summary<'a>(article: &'a Article, content: &'a Content) -> BlogSummary<'a> {
         date: article.date,
         image: &article.image,
         tags: &article.tags,
-        category: category_of(article, &content.categories),
+        category: category_of(article, &content.categories.list),
     }
 }
 
@@ -199,7 +199,7 @@ pub fn route_data<'a>(content: &'a Content, route: Route, site_url: &str, today:
             ),
             PageData::Blogs {
                 posts: content.articles.iter().map(|a| summary(a, content)).collect(),
-                categories: content.categories.iter().map(|c| c.name.as_str()).collect(),
+                categories: content.categories.list.iter().map(|c| c.name.as_str()).collect(),
             },
         ),
         Route::Service(i) => {

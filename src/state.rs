@@ -35,7 +35,7 @@ impl AppState {
     /// Loads and checks the content and starts the render workers with the embedded bundle.
     pub fn from_config(config: &Config) -> anyhow::Result<Self> {
         let source = config.content_dir.clone().map_or(ContentSource::Embedded, ContentSource::Dir);
-        let content = Content::load(source).context("the content is invalid; fix it and start again")?;
+        let content = Content::load(source)?;
         let limits = QuickJsLimits {
             deadline: Duration::from_millis(config.render_timeout_ms),
             memory_bytes: config.render_memory_mb << 20,

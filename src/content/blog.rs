@@ -49,10 +49,25 @@ pub struct Category {
     pub tags: Vec<String>,
 }
 
+/// `categories.toml`
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Categories {
-    pub categories: Vec<Category>,
+    /// In display order.
+    #[serde(rename = "categories")]
+    pub list: Vec<Category>,
+    /// Tags articles may use that no category lists (they describe, but do not categorise).
+    /// Declaring them lets the content check catch a mistyped tag.
+    #[serde(default)]
+    pub extra_tags: Vec<String>,
+}
+
+impl Categories {
+    /// Whether a tag is listed by a category or declared as an extra tag.
+    pub fn knows(&self, tag: &str) -> bool {
+        let tag = tag.to_lowercase();
+        self.list.iter().flat_map(|c| &c.tags).chain(&self.extra_tags).any(|t| t.to_lowercase() == tag)
+    }
 }
 
 impl Article {

@@ -1,0 +1,307 @@
+//! The content rules serde cannot express: the counts and strings the spec fixes, cross-file
+//! references, categories and images. Each broken rule is one problem naming its file and field.
+
+use std::ops::RangeInclusive;
+
+use super::blog::{category_of, OTHER_CATEGORY};
+use super::types::Image;
+use super::{Content, ContentError};
+
+/// The five categories, in the order the spec gives (section 9).
+pub const CATEGORY_ORDER: [&str; 5] = [
+    "Mental Health Disorders",
+    "Sleep & Physical Wellness",
+    "Stress & Resilience",
+    "Therapy & Treatment",
+    "Social & Lifestyle",
+];
+
+#[derive(Default)]
+struct Problems(Vec<ContentError>);
+
+impl Problems {
+    fn add(&mut self, file: &str, message: impl Into<String>) {
+        self.0.push(ContentError { file: file.to_owned(), message: message.into() });
+    }
+
+    fn count(&mut self, file: &str, field: &str, n: usize, allowed: RangeInclusive<usize>) {
+        if !allowed.contains(&n) {
+            let expected = if allowed.start() == allowed.end() {
+                allowed.start().to_string()
+            } else {
+                format!("{} to {}", allowed.start(), allowed.end())
+            };
+            self.add(file, format!("{field}: expected {expected} entries, found {n}"));
+        }
+    }
+}
+
+pub fn problems(content: &Content) -> Vec<ContentError> {
+    let mut p = Problems::default();
+    identity(content, &mut p);
+    pages(content, &mut p);
+    categories(content, &mut p);
+    images(content, &mut p);
+    p.0
+}
+
+fn identity(content: &Content, p: &mut Problems) {
+    let site = &content.site;
+    p.count("site.toml", "phones", site.phones.len(), 2..=2);
+    for phone in site.phones.iter().filter(|p| !p.starts_with("+91")) {
+        p.add("site.toml", format!("phones: \"{phone}\" must start with the +91 country code"));
+    }
+    p.count("site.toml", "social", site.social.len(), 3..=3);
+    p.count("site.toml", "services", site.services.len(), 6..=6);
+    for slug in &site.services {
+        if content.service(slug).is_none() {
+            p.add("site.toml", format!("services: lists \"{slug}\" but services/{slug}.toml does not exist"));
+        }
+    }
+    for service in content.services.iter().filter(|s| !site.services.contains(&s.slug)) {
+        p.add(&format!("services/{}.toml", service.slug), "this service is missing from site.toml's services list");
+    }
+    if content.team.members.first().is_some_and(|m| m.name != site.psychiatrist.name) {
+        p.add(
+            "team.toml",
+            "members: the first member must be the clinic's psychiatrist, named as in site.toml's psychiatrist.name",
+        );
+    }
+}
+
+fn pages(content: &Content, p: &mut Problems) {
+    let home = &content.home;
+    p.count("home.toml", "hero.images", home.hero.images.len(), 3..=3);
+    p.count("home.toml", "reviews.avatars", home.reviews.avatars.len(), 4..=4);
+    p.count("home.toml", "reviews.sessionPhotos", home.reviews.session_photos.len(), 2..=2);
+    p.count("home.toml", "reviews.mission", home.reviews.mission.len(), 5..=5);
+    if !(1..=5).contains(&home.reviews.stars) {
+        p.add("home.toml", format!("reviews.stars: must be 1 to 5, found {}", home.reviews.stars));
+    }
+    p.count("home.toml", "whyChooseUs.highlights", home.why_choose_us.highlights.len(), 4..=4);
+    p.count("home.toml", "process.steps", home.process.steps.len(), 4..=4);
+    p.count("home.toml", "testimonials", home.testimonials.len(), 5..=5);
+    p.count("home.toml", "faqs", home.faqs.len(), 10..=10);
+    p.count("home.toml", "location.landmarks", home.location.landmarks.len(), 5..=5);
+    p.count("team.toml", "members", content.team.members.len(), 3..=3);
+    p.count("about.toml", "faqs", content.about.faqs.len(), 10..=10);
+    p.count("appointment.toml", "openingHours", content.appointment.opening_hours.len(), 7..=7);
+    p.count("therapy-and-counselling.toml", "faqs", content.therapy.faqs.len(), 5..=6);
+    for s in &content.services {
+        let file = format!("services/{}.toml", s.slug);
+        p.count(&file, "benefits", s.benefits.len(), 2..=2);
+        p.count(&file, "steps", s.steps.len(), 3..=3);
+        p.count(&file, "faqs", s.faqs.len(), 5..=6);
+    }
+}
+
+/// The five categories in order; every article's tags known, and its category one of the five;
+/// at least two articles in each category (the by-categories view).
+fn categories(content: &Content, p: &mut Problems) {
+    let categories = &content.categories;
+    let names: Vec<&str> = categories.list.iter().map(|c| c.name.as_str()).collect();
+    if names != CATEGORY_ORDER {
+        p.add("categories.toml", format!("categories must be {CATEGORY_ORDER:?} in this order, found {names:?}"));
+    }
+    for article in &content.articles {
+        let file = format!("blog/{}.toml", article.slug);
+        for tag in article.tags.iter().filter(|t| !categories.knows(t)) {
+            p.add(&file, format!("tags: \"{tag}\" is in no category's tags nor in extraTags of categories.toml"));
+        }
+        if category_of(article, &categories.list) == OTHER_CATEGORY {
+            p.add(
+                &file,
+                format!(
+                    "tags: none of {:?} is a category's tag, so the article would fall under \"Other\"",
+                    article.tags
+                ),
+            );
+        }
+    }
+    for category in &categories.list {
+        let n = content.articles.iter().filter(|a| category_of(a, &categories.list) == category.name).count();
+        if n < 2 {
+            p.add(
+                "categories.toml",
+                format!("\"{}\" has {n} article(s); each category needs at least 2", category.name),
+            );
+        }
+    }
+}
+
+/// Every image a page shows is a file under `images/` with its size given.
+fn images(content: &Content, p: &mut Problems) {
+    let home = &content.home;
+    let mut images: Vec<(String, &Image)> = vec![
+        ("site.toml".into(), &content.site.logo),
+        ("home.toml".into(), &home.about.image),
+        ("home.toml".into(), &home.why_choose_us.image),
+        ("home.toml".into(), &home.location.map_image),
+        ("about.toml".into(), &content.about.hero.image),
+        ("appointment.toml".into(), &content.appointment.hero.image),
+        ("contact.toml".into(), &content.contact.hero.image),
+        ("therapy-and-counselling.toml".into(), &content.therapy.hero.image),
+    ];
+    let home_images = home.hero.images.iter().chain(&home.reviews.avatars).chain(&home.reviews.session_photos);
+    images.extend(home_images.map(|i| ("home.toml".into(), i)));
+    images.extend(content.benefits.cards.iter().map(|c| ("benefits.toml".into(), &c.icon)));
+    images.extend(content.team.members.iter().map(|m| ("team.toml".into(), &m.image)));
+    for s in &content.services {
+        let file = format!("services/{}.toml", s.slug);
+        images.push((file.clone(), &s.card_image));
+        images.push((file, &s.hero.image));
+    }
+    images.extend(content.articles.iter().map(|a| (format!("blog/{}.toml", a.slug), &a.image)));
+    for (file, image) in images {
+        let path = image.src.strip_prefix('/').filter(|p| p.starts_with("images/"));
+        if path.and_then(|path| content.source.read(path)).is_none() {
+            p.add(&file, format!("image \"{}\" is not a file under content/images/", image.src));
+        }
+        if image.width == 0 || image.height == 0 {
+            p.add(&file, format!("image \"{}\" needs its width and height", image.src));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::ContentSource;
+
+    fn embedded() -> Content {
+        Content::load(ContentSource::Embedded).expect("the embedded content is valid")
+    }
+
+    /// The only problem the broken fixture has.
+    fn only_problem(content: &Content) -> ContentError {
+        let problems = content.problems();
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        problems.into_iter().next().unwrap()
+    }
+
+    #[test]
+    fn the_embedded_content_is_sound_and_complete() {
+        let content = embedded();
+        assert_eq!(content.problems(), []);
+        assert_eq!(content.articles.len(), 23);
+        assert_eq!(content.services.len(), 6);
+        assert_eq!(content.article("face-failures").unwrap().lang, "hi");
+    }
+
+    #[test]
+    fn an_unknown_tag_is_refused_by_file_and_field() {
+        let mut content = embedded();
+        let slug = content.articles[0].slug.clone();
+        content.articles[0].tags.push("insomina".into());
+        let problem = only_problem(&content);
+        assert_eq!(problem.file, format!("blog/{slug}.toml"));
+        assert!(problem.message.starts_with("tags: \"insomina\""), "{}", problem.message);
+    }
+
+    #[test]
+    fn an_article_outside_every_category_is_refused() {
+        let mut content = embedded();
+        let slug = content.articles[0].slug.clone();
+        content.articles[0].tags = vec!["grief".into()]; // declared, but no category's tag
+        let problems = content.problems();
+        assert!(
+            problems.iter().any(|p| p.file == format!("blog/{slug}.toml") && p.message.contains("\"Other\"")),
+            "{problems:?}"
+        );
+    }
+
+    #[test]
+    fn a_category_with_fewer_than_two_articles_is_refused() {
+        let mut content = embedded();
+        let social =
+            |a: &crate::content::blog::Article, c: &Content| category_of(a, &c.categories.list) == "Social & Lifestyle";
+        let keep = content.articles.iter().position(|a| social(a, &content)).unwrap();
+        let moved: Vec<usize> =
+            (0..content.articles.len()).filter(|&i| i != keep && social(&content.articles[i], &content)).collect();
+        for i in moved {
+            content.articles[i].tags = vec!["therapy".into()];
+        }
+        let problem = only_problem(&content);
+        assert_eq!(problem.file, "categories.toml");
+        assert!(problem.message.starts_with("\"Social & Lifestyle\" has 1 article(s)"), "{}", problem.message);
+    }
+
+    #[test]
+    fn categories_out_of_order_are_refused() {
+        let mut content = embedded();
+        content.categories.list.swap(0, 1);
+        let problems = content.problems();
+        assert!(problems.iter().any(|p| p.file == "categories.toml" && p.message.starts_with("categories must be")));
+    }
+
+    #[test]
+    fn a_missing_image_is_refused_by_file() {
+        let mut content = embedded();
+        content.home.reviews.avatars[0].src = "/images/nowhere.svg".into();
+        let problem = only_problem(&content);
+        assert_eq!(problem.file, "home.toml");
+        assert!(problem.message.contains("/images/nowhere.svg"), "{}", problem.message);
+    }
+
+    #[test]
+    fn the_team_starts_with_the_psychiatrist_named_in_site_toml() {
+        let mut content = embedded();
+        content.team.members[0].name = "Someone Else".into();
+        let problem = only_problem(&content);
+        assert_eq!(problem.file, "team.toml");
+        assert!(problem.message.contains("psychiatrist.name"), "{}", problem.message);
+    }
+
+    #[test]
+    fn phones_need_the_indian_country_code_and_services_their_files() {
+        let mut content = embedded();
+        content.site.phones[1] = "09000000002".into();
+        content.site.services[5] = "art-therapy".into();
+        let messages: Vec<String> = content.problems().into_iter().map(|p| p.to_string()).collect();
+        assert!(
+            messages.contains(&"site.toml: phones: \"09000000002\" must start with the +91 country code".to_owned())
+        );
+        assert!(messages.iter().any(|m| m.starts_with("site.toml: services: lists \"art-therapy\"")));
+        assert!(messages
+            .iter()
+            .any(|m| m == "services/telepsychiatry.toml: this service is missing from site.toml's services list"));
+    }
+
+    #[test]
+    fn counts_the_spec_fixes_are_checked_each_as_its_own_problem() {
+        let mut content = embedded();
+        content.home.faqs.pop();
+        content.about.faqs.clear();
+        let problems: Vec<String> = content.problems().into_iter().map(|p| p.to_string()).collect();
+        assert_eq!(
+            problems,
+            ["home.toml: faqs: expected 10 entries, found 9", "about.toml: faqs: expected 10 entries, found 0"]
+        );
+    }
+
+    #[test]
+    fn parse_errors_of_several_files_are_all_reported() {
+        let dir = std::env::temp_dir().join(format!("clinic-content-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let copy = std::process::Command::new("cp")
+            .arg("-r")
+            .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/content/."))
+            .arg(&dir)
+            .status()
+            .unwrap();
+        assert!(copy.success());
+        let edit = |file: &str, from: &str, to: &str| {
+            let path = dir.join(file);
+            std::fs::write(&path, std::fs::read_to_string(&path).unwrap().replacen(from, to, 1)).unwrap();
+        };
+        edit("site.toml", "email", "e_mail");
+        edit("blog/paranoia.toml", "date = \"2024-12-24\"", "date = \"24/12/2024\"");
+        let errors = Content::load(ContentSource::Dir(dir.clone())).unwrap_err().0;
+        let files: Vec<&str> = errors.iter().map(|e| e.file.as_str()).collect();
+        assert_eq!(files, ["site.toml", "blog/paranoia.toml"], "{errors:?}");
+        assert!(errors[0].message.contains("unknown field `e_mail`"), "{}", errors[0].message);
+        assert!(errors[1].message.contains("date"), "{}", errors[1].message);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
