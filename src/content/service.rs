@@ -2,15 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::pages::PageHero;
 use super::types::{Card, Faq, Image, Step};
-
-#[derive(Debug, Clone, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-pub struct ServiceHero {
-    pub title: String,
-    pub subtitle: String,
-    pub image: Image,
-}
 
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -35,7 +28,7 @@ pub struct Service {
     pub title: String,
     pub short_description: String,
     pub card_image: Image,
-    pub hero: ServiceHero,
+    pub hero: PageHero,
     pub intro: Vec<String>,
     pub benefits: Vec<Card>,
     pub benefit_bullets: Vec<String>,
