@@ -5,6 +5,10 @@ import type { PageComponent } from "./Shell";
 
 const loaders: { [K in PageKind]: () => Promise<{ default: PageComponent<K> }> } = {
   home: () => import("./pages/home"),
+  about: () => import("./pages/about"),
+  appointment: () => import("./pages/appointment"),
+  contact: () => import("./pages/contact"),
+  therapy: () => import("./pages/therapy"),
   service: () => import("./pages/service"),
   blogs: () => import("./pages/blogs"),
   article: () => import("./pages/article"),

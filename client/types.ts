@@ -159,6 +159,38 @@ export interface Team {
   members: TeamMember[];
 }
 
+export interface PageHero {
+  title: string;
+  subtitle: string;
+  image: Image;
+}
+
+export interface AboutContent {
+  hero: PageHero;
+  faqs: Faq[];
+}
+
+export interface AppointmentContent {
+  hero: PageHero;
+  form: { title: string; text: string };
+  hoursTitle: string;
+  openingHours: { day: string; times: string[] }[];
+}
+
+export interface ContactContent {
+  hero: PageHero;
+  form: { title: string; text: string };
+  badge: string;
+  badgeLabel: string;
+}
+
+export interface TherapyContent {
+  hero: PageHero;
+  intro: string[];
+  sections: { title: string; paragraphs: string[] }[];
+  faqs: Faq[];
+}
+
 export interface NotFoundText {
   code: string;
   message: string;
@@ -167,7 +199,7 @@ export interface NotFoundText {
 
 export interface Service {
   title: string;
-  hero: { title: string; subtitle: string; image: Image };
+  hero: PageHero;
   intro: string[];
   benefits: Card[];
   benefitBullets: string[];
@@ -187,6 +219,10 @@ export type Page =
       benefits: Benefits;
       team: Team;
     }
+  | { kind: "about"; about: AboutContent; approach: Approach; benefits: Benefits; team: Team }
+  | { kind: "appointment"; appointment: AppointmentContent }
+  | { kind: "contact"; contact: ContactContent; approach: Approach }
+  | { kind: "therapy"; therapy: TherapyContent }
   | { kind: "service"; service: Service; others: NavService[] }
   | { kind: "blogs"; posts: BlogSummary[]; categories: string[] }
   | { kind: "article"; article: Article; author: string; readingMinutes: number; related: BlogSummary[] }

@@ -6,6 +6,10 @@ import { launchBrowser, startServer, waitForHydration, watchConsole, type Server
 // One page of every kind, plus the Hindi article and an unknown path.
 const ROUTES = [
   { path: "/", status: 200, lang: "en", text: "Our Services" },
+  { path: "/about", status: 200, lang: "en", text: "Meet Our Team" },
+  { path: "/appointment", status: 200, lang: "en", text: "Make an Appointment" },
+  { path: "/contact", status: 200, lang: "en", text: "3k+" },
+  { path: "/therapy-and-counselling", status: 200, lang: "en", text: "Therapy" },
   { path: "/services/telepsychiatry", status: 200, lang: "en", text: "Telepsychiatry Services" },
   { path: "/blogs", status: 200, lang: "en", text: "Found" },
   { path: "/blog/paranoia", status: 200, lang: "en", text: "min read" },

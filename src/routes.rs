@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use crate::content::blog::{category_of, related, Article};
 use crate::content::home::Home;
-use crate::content::pages::NotFound;
+use crate::content::pages::{About, Appointment, Contact, NotFound, Therapy};
 use crate::content::sections::{Approach, Benefits, Team};
 use crate::content::service::Service;
 use crate::content::site::Identity;
@@ -24,6 +24,10 @@ pub const NOT_FOUND_PATH: &str = "/404";
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Route {
     Home,
+    About,
+    Appointment,
+    Contact,
+    Therapy,
     Blogs,
     /// Index into `Content::services`.
     Service(usize),
@@ -38,7 +42,17 @@ pub struct RouteTable {
 
 impl RouteTable {
     pub fn new(content: &Content) -> Self {
-        let mut by_path = HashMap::from([("/".to_owned(), Route::Home), ("/blogs".to_owned(), Route::Blogs)]);
+        let mut by_path: HashMap<String, Route> = [
+            ("/", Route::Home),
+            ("/about", Route::About),
+            ("/appointment", Route::Appointment),
+            ("/contact", Route::Contact),
+            ("/therapy-and-counselling", Route::Therapy),
+            ("/blogs", Route::Blogs),
+        ]
+        .into_iter()
+        .map(|(path, route)| (path.to_owned(), route))
+        .collect();
         by_path.extend(content.services.iter().enumerate().map(|(i, s)| (s.path(), Route::Service(i))));
         by_path.extend(content.articles.iter().enumerate().map(|(i, a)| (a.path(), Route::Article(i))));
         Self { by_path }
@@ -102,6 +116,22 @@ pub enum PageData<'a> {
         benefits: &'a Benefits,
         team: &'a Team,
     },
+    About {
+        about: &'a About,
+        approach: &'a Approach,
+        benefits: &'a Benefits,
+        team: &'a Team,
+    },
+    Appointment {
+        appointment: &'a Appointment,
+    },
+    Contact {
+        contact: &'a Contact,
+        approach: &'a Approach,
+    },
+    Therapy {
+        therapy: &'a Therapy,
+    },
     Service {
         service: &'a Service,
         others: Vec<NavService>,
@@ -126,6 +156,10 @@ impl PageData<'_> {
     pub fn kind(&self) -> &'static str {
         match self {
             Self::Home { .. } => "home",
+            Self::About { .. } => "about",
+            Self::Appointment { .. } => "appointment",
+            Self::Contact { .. } => "contact",
+            Self::Therapy { .. } => "therapy",
             Self::Service { .. } => "service",
             Self::Blogs { .. } => "blogs",
             Self::Article { .. } => "article",
@@ -166,6 +200,10 @@ fn summary<'a>(article: &'a Article, content: &'a Content) -> BlogSummary<'a> {
 /// The data of one route on the given local date. `site_url` has no trailing slash.
 pub fn route_data<'a>(content: &'a Content, route: Route, site_url: &str, today: NaiveDate) -> RouteData<'a> {
     let institute = &content.site.institute_name;
+    // A page whose title and description come from its own content file.
+    let page = |path: &str, title: &str, description: &str, data: PageData<'a>| {
+        (path.to_owned(), "en", format!("{title} | {institute}"), description.to_owned(), data)
+    };
     let (path, lang, title, description, page) = match route {
         Route::Home => (
             "/".to_owned(),
@@ -189,6 +227,35 @@ pub fn route_data<'a>(content: &'a Content, route: Route, site_url: &str, today:
                 benefits: &content.benefits,
                 team: &content.team,
             },
+        ),
+        Route::About => page(
+            "/about",
+            &content.about.title,
+            &content.about.description,
+            PageData::About {
+                about: &content.about,
+                approach: &content.approach,
+                benefits: &content.benefits,
+                team: &content.team,
+            },
+        ),
+        Route::Appointment => page(
+            "/appointment",
+            &content.appointment.title,
+            &content.appointment.description,
+            PageData::Appointment { appointment: &content.appointment },
+        ),
+        Route::Contact => page(
+            "/contact",
+            &content.contact.title,
+            &content.contact.description,
+            PageData::Contact { contact: &content.contact, approach: &content.approach },
+        ),
+        Route::Therapy => page(
+            "/therapy-and-counselling",
+            &content.therapy.title,
+            &content.therapy.description,
+            PageData::Therapy { therapy: &content.therapy },
         ),
         Route::Blogs => (
             "/blogs".to_owned(),

@@ -72,6 +72,33 @@ async fn each_kind_of_page_answers_with_its_own_content() {
 }
 
 #[tokio::test]
+async fn about_appointment_contact_and_therapy_render_their_content() {
+    let state = ready_state().await;
+    let content = &state.content;
+    let text = |s: &str| html_escape::encode_text(s).to_string();
+
+    let html = page_text(get(&state, "/about").await).await;
+    assert!(html.contains(&format!("<h1>{}</h1>", text(&content.about.hero.title))));
+    assert!(html.contains(&text(&content.team.members[2].name)));
+    assert!(html.contains(&text(&content.about.faqs[9].question)));
+
+    let html = page_text(get(&state, "/appointment").await).await;
+    assert!(html.contains("<h1>Book Your Appointment</h1>"));
+    assert!(html.contains("Make an Appointment"));
+    assert!(html.contains(r#"<option value="" disabled="" selected="">Select a service</option>"#));
+    assert!(html.contains(r#"type="date" required="" min="2026-11-22""#), "the earliest date is the clinic's today");
+    assert!(html.contains("<dt>Wednesday</dt><dd>09:00 AM-01:00 PM</dd><dd>04:00 PM-07:00 PM</dd>"));
+
+    let html = page_text(get(&state, "/contact").await).await;
+    assert!(html.contains("<h1>Contact Us</h1>"));
+    assert!(html.contains("3k+"));
+    assert!(html.contains(&text(&content.approach.title)));
+
+    let html = page_text(get(&state, "/therapy-and-counselling").await).await;
+    assert!(html.contains(&format!("<h1>{}</h1>", text(&content.therapy.hero.title))));
+}
+
+#[tokio::test]
 async fn an_unknown_path_is_the_not_found_page_with_status_404() {
     let state = ready_state().await;
     let response = get(&state, "/no/such/page").await;
@@ -154,7 +181,8 @@ async fn readiness_waits_for_pre_rendering_and_health_does_not() {
     assert!(state.prerender_all().await.is_empty());
     assert_eq!(get(&state, "/readyz").await.status(), StatusCode::OK);
     // Every known route and the not-found page are cached.
-    assert_eq!(state.cache.len(), 2 + state.content.services.len() + state.content.articles.len() + 1);
+    // Home, about, appointment, contact, therapy & counselling, blogs; services; articles; 404.
+    assert_eq!(state.cache.len(), 6 + state.content.services.len() + state.content.articles.len() + 1);
 }
 
 #[tokio::test]

@@ -3,9 +3,10 @@ import type { PageProps } from "../types";
 import { BlogCard } from "../components/BlogCard";
 import { FaqList } from "../components/Faq";
 import { Img } from "../components/Img";
+import { ApproachSection, BenefitsSection, TeamSection } from "../components/Sections";
 
-export default function Home({ page }: PageProps<"home">) {
-  const { hero, about, faqs } = page.home;
+export default function Home({ data, page }: PageProps<"home">) {
+  const { hero, about, reviews, consultations, whyChooseUs, process, testimonials, faqs, location, banner } = page.home;
   return (
     <>
       <section className="hero">
@@ -32,6 +33,44 @@ export default function Home({ page }: PageProps<"home">) {
         </div>
       </section>
 
+      <section className="reviews two-col" aria-labelledby="reviews-title">
+        <div>
+          <div className="stats">
+            <ul className="avatars" aria-label="Patients">
+              {reviews.avatars.map((a, i) => (
+                <li key={i}>
+                  <Img image={a} />
+                </li>
+              ))}
+            </ul>
+            <p className="stat">
+              <strong>{reviews.count}+</strong> {reviews.label}{" "}
+              <span className="stars" role="img" aria-label={`${reviews.stars} out of 5 stars`}>
+                {"★".repeat(reviews.stars)}
+              </span>
+            </p>
+            <p className="stat">
+              <strong>{reviews.badge}</strong>
+            </p>
+            <p className="stat">
+              <strong>{consultations.count}+</strong> {consultations.label}
+            </p>
+          </div>
+          <h2 id="reviews-title">{reviews.heading}</h2>
+          <p>{reviews.vision}</p>
+          <ul className="bullets">
+            {reviews.mission.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        </div>
+        <div className="card-grid">
+          {reviews.sessionPhotos.map((photo) => (
+            <Img key={photo.src} image={photo} />
+          ))}
+        </div>
+      </section>
+
       <section className="services-grid" aria-labelledby="services-title">
         <h2 id="services-title">Our Services</h2>
         <ul>
@@ -48,6 +87,41 @@ export default function Home({ page }: PageProps<"home">) {
         </ul>
       </section>
 
+      <section className="why-choose-us two-col" aria-labelledby="why-title">
+        <Img image={whyChooseUs.image} />
+        <div>
+          <p className="eyebrow">{data.site.instituteName}</p>
+          <h2 id="why-title">{whyChooseUs.headline}</h2>
+          <p>{whyChooseUs.text}</p>
+          <ul className="card-grid plain">
+            {whyChooseUs.highlights.map((h) => (
+              <li key={h.title}>
+                <h3>{h.title}</h3>
+                <p>{h.description}</p>
+              </li>
+            ))}
+          </ul>
+          <Link to="/contact" className="button primary">Contact Us</Link>
+        </div>
+      </section>
+
+      <BenefitsSection benefits={page.benefits} />
+      <ApproachSection approach={page.approach} />
+      <TeamSection team={page.team} />
+
+      <section aria-labelledby="process-title">
+        <h2 id="process-title">{process.title}</h2>
+        <ol className="steps">
+          {process.steps.map((step) => (
+            <li key={step.number}>
+              <span className="step-number">{step.number}</span>
+              <h3>{step.title}</h3>
+              <p>{step.description}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
       <section className="blog-teaser" aria-labelledby="blog-teaser-title">
         <h2 id="blog-teaser-title">From our blog</h2>
         <div className="card-grid">
@@ -58,7 +132,56 @@ export default function Home({ page }: PageProps<"home">) {
         <Link to="/blogs" className="button outline">View all Blogs</Link>
       </section>
 
+      <section className="testimonials" aria-labelledby="testimonials-title">
+        <h2 id="testimonials-title">What patients and families say</h2>
+        <ul className="card-grid plain">
+          {testimonials.map((t) => (
+            <li className="card" key={t.title}>
+              <figure>
+                <h3>{t.title}</h3>
+                <blockquote>
+                  <p>{t.content}</p>
+                </blockquote>
+                <figcaption>{t.author}</figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </section>
+
       <FaqList faqs={faqs} />
+
+      <section className="location two-col" aria-labelledby="location-title">
+        <div>
+          <h2 id="location-title">{location.title}</h2>
+          <p>{data.site.address}</p>
+          <p>{location.text}</p>
+          <ul className="landmarks">
+            {location.landmarks.map((l) => (
+              <li key={l.name}>
+                <span>{l.name}</span>
+                <span>
+                  {l.distance} · {l.time}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <a href={data.site.mapsUrl} target="_blank" rel="noopener noreferrer" aria-label="Open the clinic's location on the map (new tab)">
+          <Img image={location.mapImage} />
+        </a>
+      </section>
+
+      <section className="booking-banner" aria-labelledby="banner-title">
+        <h2 id="banner-title">{banner.title}</h2>
+        <p>{banner.text}</p>
+        <div className="actions" style={{ justifyContent: "center" }}>
+          <a href={data.site.bookingUrl} target="_blank" rel="noopener noreferrer" className="button primary">
+            Book Now
+          </a>
+          <Link to="/appointment" className="button outline">Get Started</Link>
+        </div>
+      </section>
     </>
   );
 }

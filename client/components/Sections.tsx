@@ -1,0 +1,72 @@
+// Blocks shown on several pages, each from its one content file (approach, benefits, team).
+import type { Approach, Benefits, PageHero, Team } from "../types";
+import { Img } from "./Img";
+
+export function Hero({ hero }: { hero: PageHero }) {
+  return (
+    <section className="hero page-banner">
+      <Img image={hero.image} className="hero-bg" eager />
+      <div className="hero-text">
+        <h1>{hero.title}</h1>
+        <p className="hero-sub">{hero.subtitle}</p>
+      </div>
+    </section>
+  );
+}
+
+export function ApproachSection({ approach }: { approach: Approach }) {
+  return (
+    <section className="approach" aria-labelledby="approach-title">
+      <h2 id="approach-title">{approach.title}</h2>
+      {approach.paragraphs.map((p) => (
+        <p key={p}>{p}</p>
+      ))}
+      <ul className="bullets">
+        {approach.points.map((point) => (
+          <li key={point}>{point}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function BenefitsSection({ benefits }: { benefits: Benefits }) {
+  return (
+    <section className="benefits-section" aria-labelledby="benefits-title">
+      <h2 id="benefits-title">{benefits.title}</h2>
+      <p>{benefits.intro}</p>
+      <ul className="card-grid plain">
+        {benefits.cards.map((card) => (
+          <li className="card" key={card.title}>
+            <Img image={card.icon} className="icon" />
+            <h3>{card.title}</h3>
+            <p>{card.description}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function TeamSection({ team }: { team: Team }) {
+  return (
+    <section className="team" aria-labelledby="team-title">
+      <h2 id="team-title">{team.title}</h2>
+      <ul className="card-grid plain">
+        {team.members.map((member) => (
+          <li className="card team-card" key={member.name}>
+            <Img image={member.image} />
+            <h3>{member.name}</h3>
+            <p className="team-degrees">{member.degrees}</p>
+            <p className="team-designation">{member.designation}</p>
+            <ul>
+              {member.description.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect, useId, useState, type FormEvent } from "react";
+import type { PageProps } from "../types";
+import { Field } from "../components/Field";
+import { Hero } from "../components/Sections";
+import { appointmentMessage, localIsoDate, SERVICE_OPTIONS, whatsappUrl, type AppointmentRequest } from "../lib/whatsapp";
+
+const EMPTY: AppointmentRequest = { firstName: "", lastName: "", email: "", phone: "", service: "", date: "", request: "" };
+
+export default function Appointment({ data, page }: PageProps<"appointment">) {
+  const a = page.appointment;
+  const [form, setForm] = useState(EMPTY);
+  // The server renders the clinic's date; once in the browser, the earliest date is the visitor's today.
+  const [minDate, setMinDate] = useState(data.today);
+  useEffect(() => setMinDate(localIsoDate(new Date())), []);
+  const serviceId = useId();
+  const requestId = useId();
+  const set = (key: keyof AppointmentRequest) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    window.open(whatsappUrl(data.site.whatsappNumber, appointmentMessage(form), navigator.userAgent), "_blank", "noopener");
+    setForm(EMPTY);
+  };
+
+  return (
+    <>
+      <Hero hero={a.hero} />
+      <div className="form-layout">
+        <section aria-labelledby="appointment-form-title">
+          <h2 id="appointment-form-title">{a.form.title}</h2>
+          <p>{a.form.text}</p>
+          <form className="form" onSubmit={submit}>
+            <Field label="First name" name="firstName" autoComplete="given-name" required value={form.firstName} onChange={set("firstName")} />
+            <Field label="Last name" name="lastName" autoComplete="family-name" required value={form.lastName} onChange={set("lastName")} />
+            <Field label="Email" name="email" type="email" autoComplete="email" required value={form.email} onChange={set("email")} />
+            <Field label="Phone" name="phone" type="tel" autoComplete="tel" required value={form.phone} onChange={set("phone")} />
+            <div className="field">
+              <label htmlFor={serviceId}>Service</label>
+              <select id={serviceId} name="service" required value={form.service} onChange={set("service")}>
+                <option value="" disabled>
+                  Select a service
+                </option>
+                {SERVICE_OPTIONS.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Field label="Preferred date" name="date" type="date" required min={minDate} value={form.date} onChange={set("date")} />
+            <div className="field wide">
+              <label htmlFor={requestId}>Your request</label>
+              <textarea id={requestId} name="request" rows={4} required value={form.request} onChange={set("request")} />
+            </div>
+            <button type="submit" className="button primary">Book Appointment</button>
+          </form>
+        </section>
+        <aside className="card hours" aria-labelledby="hours-title">
+          <h2 id="hours-title">{a.hoursTitle}</h2>
+          <dl>
+            {a.openingHours.map((d) => (
+              <div key={d.day}>
+                <dt>{d.day}</dt>
+                {d.times.map((t) => (
+                  <dd key={t}>{t}</dd>
+                ))}
+              </div>
+            ))}
+          </dl>
+        </aside>
+      </div>
+    </>
+  );
+}
