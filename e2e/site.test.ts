@@ -95,4 +95,46 @@ describe("the site in Chromium", () => {
     assert.deepEqual(problems, []);
     await page.close();
   });
+
+  test("the appointment form checks natively, opens WhatsApp with the message, then clears", async () => {
+    const page = await browser.newPage();
+    const problems = watchConsole(page);
+    // Record what the form opens instead of leaving the site.
+    await page.addInitScript(() => {
+      const opened: string[] = [];
+      (window as unknown as { opened: string[] }).opened = opened;
+      window.open = (url?: string | URL) => {
+        opened.push(String(url));
+        return null;
+      };
+    });
+    await page.goto(server.origin + "/appointment");
+    await waitForHydration(page);
+    const opened = () => page.evaluate(() => (window as unknown as { opened: string[] }).opened);
+
+    await page.getByRole("button", { name: "Book Appointment" }).click();
+    assert.deepEqual(await opened(), [], "an empty form must not be sent");
+    assert.equal(await page.locator("form").evaluate((f) => (f as HTMLFormElement).checkValidity()), false);
+
+    await page.getByLabel("First name", { exact: true }).fill("Asha");
+    await page.getByLabel("Last name", { exact: true }).fill("Kumari");
+    await page.getByLabel("Email", { exact: true }).fill("asha@example.org");
+    await page.getByLabel("Phone", { exact: true }).fill("+91 90000 00003");
+    await page.getByLabel("Service", { exact: true }).selectOption("therapy");
+    const min = await page.getByLabel("Preferred date", { exact: true }).getAttribute("min");
+    await page.getByLabel("Preferred date", { exact: true }).fill(min!);
+    await page.getByLabel("Your request", { exact: true }).fill("Evening & weekend slots");
+    await page.getByRole("button", { name: "Book Appointment" }).click();
+
+    const [url] = await opened();
+    assert.match(url, /^https:\/\/wa\.me\/\d+\?text=/);
+    const message = decodeURIComponent(url.split("?text=")[1]);
+    assert.match(message, /Name: Asha Kumari/);
+    assert.match(message, /Service: Therapy/);
+    assert.match(message, /Request: Evening & weekend slots/);
+    assert.equal(await page.getByLabel("First name", { exact: true }).inputValue(), "");
+    assert.equal(await page.getByLabel("Your request", { exact: true }).inputValue(), "");
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
 });
