@@ -223,7 +223,7 @@ for code in "$CODE_A" "$CODE_B" "$CODE_C" "$CODE_D"; do [ "$code" = 200 ] || die
 
 # ---------------------------------------------------------------- 6. cold render per route, on (b)
 # Done before any load, so these are the first renders of each route in (b)'s workers.
-ROUTES=("/" "/blogs")
+ROUTES=("/" "/about" "/appointment" "/contact" "/therapy-and-counselling" "/blogs")
 for f in content/services/*.toml; do ROUTES+=("/services/$(basename "$f" .toml)"); done
 for f in content/blog/*.toml; do ROUTES+=("/blog/$(basename "$f" .toml)"); done
 ROUTES+=("/no-such-page")
