@@ -1,8 +1,9 @@
-import { useEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation } from "react-router-dom";
 import type { RouteData } from "./types";
 import { Shell, type PageComponent } from "./Shell";
 import { loadPage } from "./pageLoaders";
+import { LOADING_SCREEN_MS, LoadingScreen } from "./components/LoadingScreen";
 
 export interface View {
   pathname: string;
@@ -27,9 +28,15 @@ function updateHead(data: RouteData) {
   document.querySelector('link[rel="canonical"]')?.setAttribute("href", data.canonicalUrl);
 }
 
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export function ClientApp({ initial }: { initial: View }) {
   const location = useLocation();
   const [view, setView] = useState(initial);
+  const firstView = useRef(true);
+  // A route change is on screen from the moment the path differs from the page shown until the next page
+  // is ready and the loading screen has had its 2000 ms. The first, server-rendered page is not a change.
+  const loading = location.pathname !== view.pathname;
 
   // Effects run only once React has hydrated the server's HTML: tests wait for this mark.
   useEffect(() => {
@@ -37,22 +44,32 @@ export function ClientApp({ initial }: { initial: View }) {
   }, []);
 
   useEffect(() => {
-    if (location.pathname === view.pathname) return;
+    if (!loading) return;
     let cancelled = false;
-    loadView(location.pathname).then(
-      (next) => {
+    const { pathname, search } = location;
+    Promise.all([loadView(pathname), wait(LOADING_SCREEN_MS)]).then(
+      ([next]) => {
         if (cancelled) return;
         setView(next);
         updateHead(next.data);
-        window.scrollTo(0, 0);
       },
       // Offline or a server hiccup: let the browser load the page itself.
-      () => !cancelled && window.location.assign(location.pathname + location.search),
+      () => !cancelled && window.location.assign(pathname + search),
     );
     return () => {
       cancelled = true;
     };
-  }, [location.pathname, location.search, view.pathname]);
+  }, [loading, location]);
 
-  return <Shell data={view.data} Page={view.Page} />;
+  // Every page opens at its top, with keyboard focus at the start of its content.
+  useLayoutEffect(() => {
+    if (firstView.current) {
+      firstView.current = false;
+      return;
+    }
+    window.scrollTo(0, 0);
+    document.getElementById("main")?.focus({ preventScroll: true });
+  }, [view]);
+
+  return loading ? <LoadingScreen site={view.data.site} /> : <Shell data={view.data} Page={view.Page} />;
 }

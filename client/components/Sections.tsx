@@ -1,5 +1,6 @@
 // Blocks shown on several pages, each from its one content file (approach, benefits, team).
 import type { Approach, Benefits, PageHero, Team } from "../types";
+import { FlipCard } from "./FlipCard";
 import { Img } from "./Img";
 
 export function Hero({ hero }: { hero: PageHero }) {
@@ -54,16 +55,23 @@ export function TeamSection({ team }: { team: Team }) {
       <h2 id="team-title">{team.title}</h2>
       <ul className="card-grid plain">
         {team.members.map((member) => (
-          <li className="card team-card" key={member.name}>
-            <Img image={member.image} />
-            <h3>{member.name}</h3>
-            <p className="team-degrees">{member.degrees}</p>
-            <p className="team-designation">{member.designation}</p>
-            <ul>
-              {member.description.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
+          <li key={member.name}>
+            <FlipCard label={`More about ${member.name}`}>
+              <div className="team-front">
+                <Img image={member.image} />
+                <h3>{member.name}</h3>
+                <p className="team-degrees">{member.degrees}</p>
+                <p className="team-designation">{member.designation}</p>
+              </div>
+              <div className="team-back">
+                <p className="team-back-name">{member.name}</p>
+                <ul className="bullets">
+                  {member.description.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </div>
+            </FlipCard>
           </li>
         ))}
       </ul>

@@ -1,7 +1,21 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { BlogSummary } from "../types";
-import { countLine, filterPosts, matchesSearch, pageCount, pageSlice, paginationItems, PAGE_SIZE } from "./blogList";
+import {
+  blogQueryParams,
+  changeQuery,
+  countLine,
+  DEFAULT_QUERY,
+  filterPosts,
+  groupByCategory,
+  matchesSearch,
+  pageCount,
+  pageSlice,
+  paginationItems,
+  PAGE_SIZE,
+  PER_CATEGORY,
+  readBlogQuery,
+} from "./blogList";
 
 const post = (title: string, description: string, tags: string[], category = "Stress & Resilience"): BlogSummary => ({
   title,
@@ -50,4 +64,66 @@ test("count line wording, singular for one", () => {
   assert.equal(countLine(0), "No blogs found");
   assert.equal(countLine(1), "Found 1 blog");
   assert.equal(countLine(23), "Found 23 blogs");
+});
+
+const CATEGORIES = [
+  "Mental Health Disorders",
+  "Sleep & Physical Wellness",
+  "Stress & Resilience",
+  "Therapy & Treatment",
+  "Social & Lifestyle",
+];
+
+test("the URL query gives the list's state; unknown or malformed values fall back to defaults", () => {
+  const read = (query: string) => readBlogQuery(new URLSearchParams(query), CATEGORIES);
+  assert.deepEqual(read(""), DEFAULT_QUERY);
+  assert.deepEqual(read("q=Sleep+well&category=Stress+%26+Resilience&page=2"), {
+    search: "Sleep well",
+    category: "Stress & Resilience",
+    view: "all",
+    page: 2,
+  });
+  assert.equal(read("category=Other").category, null);
+  assert.equal(read("view=categories&category=Stress+%26+Resilience").category, null);
+  assert.equal(read("view=sideways").view, "all");
+  for (const page of ["0", "-1", "2.5", "abc", "", "9999999"]) assert.equal(read(`page=${page}`).page, 1);
+  assert.equal(read("page=3&page=5").page, 3, "the first occurrence wins, as on the server");
+});
+
+test("one state has one URL: fixed order, defaults left out, and it reads back the same", () => {
+  const state = { search: "exam stress", category: "Stress & Resilience", view: "all" as const, page: 2 };
+  const params = blogQueryParams(state);
+  assert.equal(params.toString(), "q=exam+stress&category=Stress+%26+Resilience&page=2");
+  assert.deepEqual(readBlogQuery(params, CATEGORIES), state);
+  assert.equal(blogQueryParams(DEFAULT_QUERY).toString(), "");
+  assert.equal(blogQueryParams({ ...DEFAULT_QUERY, view: "categories" }).toString(), "view=categories");
+});
+
+test("a new search or category resets to page 1; choosing a view resets the category", () => {
+  const at3 = { search: "", category: "Therapy & Treatment", view: "all" as const, page: 3 };
+  assert.equal(changeQuery(at3, { search: "sleep" }).page, 1);
+  assert.equal(changeQuery(at3, { category: null }).page, 1);
+  assert.equal(changeQuery(at3, { page: 2 }).page, 2);
+  assert.equal(changeQuery(at3, { search: "" }).page, 3, "an unchanged search keeps the page");
+  const toCategories = changeQuery(at3, { view: "categories" });
+  assert.equal(toCategories.category, null);
+  assert.equal(toCategories.page, 1);
+  assert.equal(changeQuery(toCategories, { view: "all" }).category, null);
+  assert.deepEqual(changeQuery(toCategories, { view: "all", category: "Social & Lifestyle" }).category, "Social & Lifestyle");
+});
+
+test("the by-categories view keeps the spec's order, at most 4 a category, and drops empty ones", () => {
+  const posts = [
+    ...Array.from({ length: 6 }, (_, i) => post(`Sleep ${i}`, "", ["sleep"], "Sleep & Physical Wellness")),
+    post("Anxiety", "", ["anxiety"], "Mental Health Disorders"),
+  ];
+  const groups = groupByCategory(posts, CATEGORIES);
+  assert.deepEqual(
+    groups.map((g) => [g.category, g.posts.length, g.total]),
+    [
+      ["Mental Health Disorders", 1, 1],
+      ["Sleep & Physical Wellness", PER_CATEGORY, 6],
+    ],
+  );
+  assert.equal(PER_CATEGORY, 4);
 });

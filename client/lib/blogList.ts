@@ -43,3 +43,68 @@ export function countLine(n: number): string {
   if (n === 0) return "No blogs found";
   return n === 1 ? "Found 1 blog" : `Found ${n} blogs`;
 }
+
+/** The two ways to browse the list. */
+export type BlogView = "all" | "categories";
+
+/** The list's state, kept in the URL query (q, category, view, page) so it survives reload and can be shared. */
+export interface BlogQuery {
+  search: string;
+  category: string | null;
+  view: BlogView;
+  page: number;
+}
+
+export const DEFAULT_QUERY: BlogQuery = { search: "", category: null, view: "all", page: 1 };
+
+/** Reads the state from a URL query; anything unknown or malformed falls back to its default. */
+export function readBlogQuery(params: URLSearchParams, categories: readonly string[]): BlogQuery {
+  const view: BlogView = params.get("view") === "categories" ? "categories" : "all";
+  const category = params.get("category");
+  const page = params.get("page") ?? "";
+  return {
+    search: params.get("q") ?? "",
+    // The by-categories view shows every category, so it never carries one.
+    category: view === "all" && category !== null && categories.includes(category) ? category : null,
+    view,
+    page: /^[1-9]\d{0,5}$/.test(page) ? Number(page) : 1,
+  };
+}
+
+/** The query for a state, in a fixed order and without defaults, so one state has one URL. */
+export function blogQueryParams(query: BlogQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.search !== "") params.set("q", query.search);
+  if (query.category !== null) params.set("category", query.category);
+  if (query.view !== "all") params.set("view", query.view);
+  if (query.page !== 1) params.set("page", String(query.page));
+  return params;
+}
+
+/** Applies a change by the spec's rules: a new search or category starts at page 1; a new view clears the category. */
+export function changeQuery(query: BlogQuery, change: Partial<BlogQuery>): BlogQuery {
+  const next = { ...query, ...change };
+  if (change.view !== undefined && change.view !== query.view && change.category === undefined) next.category = null;
+  if ((change.search !== undefined && change.search !== query.search) || next.category !== query.category) next.page = 1;
+  if (next.view === "categories") next.page = 1;
+  return next;
+}
+
+/** At most this many posts per category in the by-categories view. */
+export const PER_CATEGORY = 4;
+
+export interface CategoryGroup {
+  category: string;
+  total: number;
+  posts: BlogSummary[];
+}
+
+/** The by-categories view: each category in the given order with its first posts; empty categories are left out. */
+export function groupByCategory(posts: BlogSummary[], categories: readonly string[], limit = PER_CATEGORY): CategoryGroup[] {
+  return categories
+    .map((category) => {
+      const inCategory = posts.filter((p) => p.category === category);
+      return { category, total: inCategory.length, posts: inCategory.slice(0, limit) };
+    })
+    .filter((group) => group.total > 0);
+}

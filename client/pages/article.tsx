@@ -1,8 +1,8 @@
 import type { PageProps } from "../types";
+import { ArticleActions } from "../components/ArticleActions";
 import { BlogCard } from "../components/BlogCard";
 import { Img } from "../components/Img";
 import { formatDate } from "../lib/dates";
-
 
 function Paragraphs({ items }: { items: string[] }) {
   return (
@@ -18,42 +18,47 @@ export default function Article({ data, page }: PageProps<"article">) {
   const a = page.article;
   return (
     <article className="article" lang={data.lang}>
-      <header>
-        <h1>{a.title}</h1>
-        <p className="article-meta">
-          <time dateTime={a.date}>{formatDate(a.date)}</time>
-          {" · "}
-          <span>{page.readingMinutes} min read</span>
-        </p>
-        <p className="article-author">
-          {page.author}
-          {a.author === null && <span>, {data.site.psychiatrist.title}</span>}
-        </p>
-        <Img image={a.image} eager />
+      <header className="page-hero article-hero">
+        <div className="page-hero-text">
+          <h1>{a.title}</h1>
+          <p className="article-meta">
+            <time dateTime={a.date}>{formatDate(a.date)}</time>
+            {" · "}
+            <span lang="en">{page.readingMinutes} min read</span>
+          </p>
+          <p className="article-author" lang="en">
+            By {page.author}
+            {a.author === null && <span className="caption">, {data.site.psychiatrist.title}</span>}
+          </p>
+        </div>
       </header>
-      <Paragraphs items={a.text1} />
-      <p className="crux">{a.crux}</p>
-      <section>
-        <h2>{a.hookTitle}</h2>
-        <p>{a.hookText}</p>
-        <ul>
-          {a.keyPoints.map((k) => (
-            <li key={k}>{k}</li>
-          ))}
-        </ul>
-      </section>
-      <section>
-        <h2>{a.diagnosis.title}</h2>
-        <Paragraphs items={a.diagnosis.content} />
-      </section>
-      <section>
-        <h2>{a.remedies.title}</h2>
-        <Paragraphs items={a.remedies.content} />
-      </section>
-      <section>
-        <h2>Conclusion</h2>
-        <Paragraphs items={a.conclusion} />
-      </section>
+      <div className="article-body">
+        <Img image={a.image} eager className="article-image" />
+        <ArticleActions title={a.title} url={data.canonicalUrl} />
+        <Paragraphs items={a.text1} />
+        <p className="crux">{a.crux}</p>
+        <section>
+          <h2>{a.hookTitle}</h2>
+          <p>{a.hookText}</p>
+          <ul>
+            {a.keyPoints.map((k) => (
+              <li key={k}>{k}</li>
+            ))}
+          </ul>
+        </section>
+        <section>
+          <h2>{a.diagnosis.title}</h2>
+          <Paragraphs items={a.diagnosis.content} />
+        </section>
+        <section>
+          <h2>{a.remedies.title}</h2>
+          <Paragraphs items={a.remedies.content} />
+        </section>
+        <section>
+          <h2>{data.lang === "hi" ? "निष्कर्ष" : "Conclusion"}</h2>
+          <Paragraphs items={a.conclusion} />
+        </section>
+      </div>
       <section className="related" lang="en" aria-labelledby="related-title">
         <h2 id="related-title">Related posts</h2>
         {page.related.length === 0 ? (

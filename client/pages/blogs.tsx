@@ -1,81 +1,161 @@
-import { useId, useMemo, useState } from "react";
-import type { PageProps } from "../types";
+import { useId, useMemo, useRef } from "react";
+import { useSearchParams } from "react-router-dom";
+import type { BlogSummary, PageProps } from "../types";
 import { BlogCard } from "../components/BlogCard";
-import { countLine, filterPosts, pageCount, pageSlice, paginationItems } from "../lib/blogList";
+import {
+  blogQueryParams,
+  changeQuery,
+  countLine,
+  filterPosts,
+  groupByCategory,
+  pageCount,
+  pageSlice,
+  paginationItems,
+  readBlogQuery,
+  type BlogQuery,
+} from "../lib/blogList";
 
+// The state lives in the URL query (read the same way when the server renders it), so a reload or a
+// shared link shows the same list.
 export default function Blogs({ page }: PageProps<"blogs">) {
-  const [search, setSearch] = useState("");
-  const [category, setCategory] = useState<string | null>(null);
-  const [current, setCurrent] = useState(1);
+  const [params, setParams] = useSearchParams();
+  const query = readBlogQuery(params, page.categories);
+  const listTop = useRef<HTMLDivElement>(null);
   const searchId = useId();
 
-  const filtered = useMemo(() => filterPosts(page.posts, search, category), [page.posts, search, category]);
-  const pages = pageCount(filtered.length);
-  const shown = pageSlice(filtered, current);
+  const update = (change: Partial<BlogQuery>, options: { replace?: boolean; toTop?: boolean } = {}) => {
+    setParams(blogQueryParams(changeQuery(query, change)), { replace: options.replace });
+    if (options.toTop) listTop.current?.scrollIntoView({ block: "start" });
+  };
+  const reset = () => setParams(blogQueryParams({ ...query, search: "", category: null, page: 1 }));
 
-  // Any change of search or category starts again from page 1.
-  const changeSearch = (value: string) => {
-    setSearch(value);
-    setCurrent(1);
-  };
-  const changeCategory = (value: string | null) => {
-    setCategory(value);
-    setCurrent(1);
-  };
+  const matching = useMemo(() => filterPosts(page.posts, query.search, null), [page.posts, query.search]);
+  const filtered = query.category === null ? matching : matching.filter((p) => p.category === query.category);
+  const shownCount = query.view === "all" ? filtered.length : matching.length;
 
   return (
     <>
       <section className="page-hero">
-        <h1>Our Blogs</h1>
-        <p>Articles on mental health, sleep, stress and treatment, written for patients and families.</p>
-      </section>
-      <section className="blog-list">
-        <div className="blog-controls">
-          <label htmlFor={searchId}>Search blogs</label>
-          <input id={searchId} type="search" value={search} onChange={(e) => changeSearch(e.target.value)} />
-          <label>
-            Category
-            <select value={category ?? ""} onChange={(e) => changeCategory(e.target.value || null)}>
-              <option value="">All categories</option>
-              {page.categories.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </label>
+        <div className="page-hero-text">
+          <h1>Our Blogs</h1>
+          <p>Articles on mental health, sleep, stress and treatment, written for patients and families.</p>
         </div>
-        <p className="count-line" role="status">{countLine(filtered.length)}</p>
-        {filtered.length === 0 ? (
-          <div className="empty">
+      </section>
+      <section className="blog-list" aria-label="Blog articles">
+        <div className="blog-controls" ref={listTop}>
+          <div className="field search-field">
+            <label htmlFor={searchId}>Search blogs</label>
+            <input
+              id={searchId}
+              type="search"
+              value={query.search}
+              placeholder="Title, topic or tag"
+              onChange={(e) => update({ search: e.target.value }, { replace: true })}
+            />
+          </div>
+          <div className="toggle-group" role="group" aria-label="View">
+            <button type="button" aria-pressed={query.view === "all"} onClick={() => update({ view: "all" })}>
+              All Blogs
+            </button>
+            <button
+              type="button"
+              aria-pressed={query.view === "categories"}
+              onClick={() => update({ view: "categories" })}
+            >
+              Browse by Categories
+            </button>
+          </div>
+          {query.view === "all" && (
+            <div className="chip-group" role="group" aria-label="Category">
+              {[null, ...page.categories].map((c) => (
+                <button key={c ?? "all"} type="button" aria-pressed={query.category === c} onClick={() => update({ category: c })}>
+                  {c ?? "All categories"}
+                </button>
+              ))}
+            </div>
+          )}
+        </div>
+        <p className="count-line" role="status">
+          {countLine(shownCount)}
+        </p>
+        {shownCount === 0 ? (
+          <div className="empty-state">
             <p>Try adjusting your search or filter criteria</p>
-            <button type="button" className="button outline" onClick={() => { changeSearch(""); changeCategory(null); }}>
+            <button type="button" className="button outline" onClick={reset}>
               Reset filters
             </button>
           </div>
+        ) : query.view === "all" ? (
+          <PagedList posts={filtered} current={query.page} onPage={(p) => update({ page: p }, { toTop: true })} />
         ) : (
-          <div className="card-grid">
-            {shown.map((post) => (
-              <BlogCard key={post.path} post={post} />
-            ))}
-          </div>
-        )}
-        {pages > 1 && (
-          <nav aria-label="Pagination" className="pagination">
-            <button type="button" disabled={current === 1} onClick={() => setCurrent(current - 1)}>Previous</button>
-            {paginationItems(current, pages).map((item, i) =>
-              item === "ellipsis" ? (
-                <span key={`e${i}`} aria-hidden="true">…</span>
-              ) : (
-                <button type="button" key={item} aria-current={item === current ? "page" : undefined} onClick={() => setCurrent(item)}>
-                  {item}
+          groupByCategory(matching, page.categories).map((group) => (
+            <section className="category-group" key={group.category} aria-labelledby={`${searchId}-${group.category}`}>
+              <h2 id={`${searchId}-${group.category}`}>{group.category}</h2>
+              <CardGrid posts={group.posts} />
+              {group.total > group.posts.length && (
+                <button
+                  type="button"
+                  className="button outline"
+                  onClick={() => update({ view: "all", category: group.category }, { toTop: true })}
+                >
+                  See all {group.total} in {group.category}
                 </button>
-              ),
-            )}
-            <button type="button" disabled={current === pages} onClick={() => setCurrent(current + 1)}>Next</button>
-          </nav>
+              )}
+            </section>
+          ))
         )}
       </section>
+    </>
+  );
+}
+
+function CardGrid({ posts }: { posts: BlogSummary[] }) {
+  return (
+    <ul className="card-grid plain">
+      {posts.map((post) => (
+        <li key={post.path}>
+          <BlogCard post={post} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PagedList({ posts, current, onPage }: { posts: BlogSummary[]; current: number; onPage: (page: number) => void }) {
+  const pages = pageCount(posts.length);
+  // A page number past the end (an old link, a shorter result) shows the last page.
+  const at = Math.min(current, pages);
+  return (
+    <>
+      <h2 className="visually-hidden">Articles, page {at} of {pages}</h2>
+      <CardGrid posts={pageSlice(posts, at)} />
+      {pages > 1 && (
+        <nav aria-label="Pagination" className="pagination">
+          <button type="button" disabled={at === 1} onClick={() => onPage(at - 1)}>
+            Previous
+          </button>
+          {paginationItems(at, pages).map((item, i) =>
+            item === "ellipsis" ? (
+              <span key={`e${i}`} className="ellipsis" aria-hidden="true">
+                …
+              </span>
+            ) : (
+              <button
+                type="button"
+                key={item}
+                aria-label={`Page ${item}`}
+                aria-current={item === at ? "page" : undefined}
+                onClick={() => onPage(item)}
+              >
+                {item}
+              </button>
+            ),
+          )}
+          <button type="button" disabled={at === pages} onClick={() => onPage(at + 1)}>
+            Next
+          </button>
+        </nav>
+      )}
     </>
   );
 }

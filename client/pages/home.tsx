@@ -2,22 +2,25 @@ import { Link } from "react-router-dom";
 import type { PageProps } from "../types";
 import { BlogCard } from "../components/BlogCard";
 import { FaqList } from "../components/Faq";
+import { CircularText } from "../components/CircularText";
+import { Counter } from "../components/Counter";
+import { HeroCarousel } from "../components/HeroCarousel";
 import { Img } from "../components/Img";
+import { TestimonialCarousel } from "../components/TestimonialCarousel";
 import { ApproachSection, BenefitsSection, TeamSection } from "../components/Sections";
 
 export default function Home({ data, page }: PageProps<"home">) {
   const { hero, about, reviews, consultations, whyChooseUs, process, testimonials, faqs, location, banner } = page.home;
   return (
     <>
-      <section className="hero">
-        <Img image={hero.images[0]} className="hero-bg" eager />
-        <div className="hero-text">
-          <h1>{hero.headline}</h1>
-          <p className="hero-sub">{hero.subheadline}</p>
-          <p>{hero.intro}</p>
-          <Link to="/about" className="button primary">Learn More</Link>
-        </div>
-      </section>
+      <HeroCarousel images={hero.images}>
+        <h1>{hero.headline}</h1>
+        <p className="hero-sub">{hero.subheadline}</p>
+        <p>{hero.intro}</p>
+        <Link to="/about" className="button primary">
+          Learn More
+        </Link>
+      </HeroCarousel>
 
       <section className="about-block">
         <Img image={about.image} />
@@ -44,7 +47,10 @@ export default function Home({ data, page }: PageProps<"home">) {
               ))}
             </ul>
             <p className="stat">
-              <strong>{reviews.count}+</strong> {reviews.label}{" "}
+              <strong>
+                <Counter target={reviews.count} />
+              </strong>{" "}
+              {reviews.label}{" "}
               <span className="stars" role="img" aria-label={`${reviews.stars} out of 5 stars`}>
                 {"★".repeat(reviews.stars)}
               </span>
@@ -53,7 +59,10 @@ export default function Home({ data, page }: PageProps<"home">) {
               <strong>{reviews.badge}</strong>
             </p>
             <p className="stat">
-              <strong>{consultations.count}+</strong> {consultations.label}
+              <strong>
+                <Counter target={consultations.count} />
+              </strong>{" "}
+              {consultations.label}
             </p>
           </div>
           <h2 id="reviews-title">{reviews.heading}</h2>
@@ -75,12 +84,14 @@ export default function Home({ data, page }: PageProps<"home">) {
         <h2 id="services-title">Our Services</h2>
         <ul>
           {page.services.map((s) => (
-            <li key={s.path} className="service-card">
-              <Img image={s.image} />
-              <h3>{s.title}</h3>
-              <p>{s.description}</p>
-              <Link to={s.path} className="learn-more">
-                Learn More<span className="visually-hidden"> about {s.title}</span>
+            <li key={s.path}>
+              <Link to={s.path} className="service-card">
+                <Img image={s.image} />
+                <h3>{s.title}</h3>
+                <p>{s.description}</p>
+                <span className="learn-more" aria-hidden="true">
+                  Learn More
+                </span>
               </Link>
             </li>
           ))}
@@ -88,7 +99,10 @@ export default function Home({ data, page }: PageProps<"home">) {
       </section>
 
       <section className="why-choose-us two-col" aria-labelledby="why-title">
-        <Img image={whyChooseUs.image} />
+        <div className="photo-with-badge">
+          <Img image={whyChooseUs.image} />
+          <CircularText text={data.site.instituteName} logo={data.site.logo} className="rotating-badge" />
+        </div>
         <div>
           <p className="eyebrow">{data.site.instituteName}</p>
           <h2 id="why-title">{whyChooseUs.headline}</h2>
@@ -132,22 +146,7 @@ export default function Home({ data, page }: PageProps<"home">) {
         <Link to="/blogs" className="button outline">View all Blogs</Link>
       </section>
 
-      <section className="testimonials" aria-labelledby="testimonials-title">
-        <h2 id="testimonials-title">What patients and families say</h2>
-        <ul className="card-grid plain">
-          {testimonials.map((t) => (
-            <li className="card" key={t.title}>
-              <figure>
-                <h3>{t.title}</h3>
-                <blockquote>
-                  <p>{t.content}</p>
-                </blockquote>
-                <figcaption>{t.author}</figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <TestimonialCarousel title="What patients and families say" testimonials={testimonials} />
 
       <FaqList faqs={faqs} />
 

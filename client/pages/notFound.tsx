@@ -4,10 +4,14 @@ import type { PageProps } from "../types";
 export default function NotFound({ page }: PageProps<"notFound">) {
   const text = page.notFound;
   return (
-    <section className="not-found">
-      <h1>{text.code}</h1>
-      <p>{text.message}</p>
-      <Link to="/" className="button primary">{text.linkLabel}</Link>
+    <section className="page-hero not-found">
+      <div className="page-hero-text">
+        <h1>{text.code}</h1>
+        <p>{text.message}</p>
+        <Link to="/" className="button primary">
+          {text.linkLabel}
+        </Link>
+      </div>
     </section>
   );
 }

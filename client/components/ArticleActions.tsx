@@ -1,0 +1,55 @@
+import { useEffect, useState } from "react";
+import { initialLikes } from "../lib/likes";
+
+/**
+ * Like, bookmark and share for an article; nothing is saved. The like count is chosen in the
+ * browser after hydration (the server cannot know it), so the first render shows no number and
+ * the server's HTML matches.
+ */
+export function ArticleActions({ title, url }: { title: string; url: string }) {
+  const [likes, setLikes] = useState<number | null>(null);
+  const [liked, setLiked] = useState(false);
+  const [bookmarked, setBookmarked] = useState(false);
+  const [shareNote, setShareNote] = useState("");
+  useEffect(() => setLikes(initialLikes()), []);
+
+  const like = () => {
+    setLikes((n) => (n ?? initialLikes()) + 1);
+    setLiked(true);
+  };
+
+  const share = async () => {
+    if (navigator.share) {
+      try {
+        await navigator.share({ title, url });
+      } catch {
+        // The visitor closed the share sheet: nothing to report.
+      }
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      setShareNote("Link copied to the clipboard");
+    } catch {
+      setShareNote(`Copy this link to share: ${url}`);
+    }
+  };
+
+  return (
+    <div className="article-actions" lang="en">
+      <button type="button" className={`action like${liked ? " liked" : ""}`} onClick={like}>
+        <span aria-hidden="true">♥</span> Like
+        {likes !== null && <span className="like-count"> {likes}</span>}
+      </button>
+      <button type="button" className="action bookmark" aria-pressed={bookmarked} onClick={() => setBookmarked(!bookmarked)}>
+        <span aria-hidden="true">{bookmarked ? "★" : "☆"}</span> Bookmark
+      </button>
+      <button type="button" className="action share" onClick={share}>
+        <span aria-hidden="true">↗</span> Share
+      </button>
+      <p className="share-note" role="status">
+        {shareNote}
+      </p>
+    </div>
+  );
+}

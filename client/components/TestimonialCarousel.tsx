@@ -1,0 +1,56 @@
+import { useState } from "react";
+import { Swiper, SwiperSlide } from "swiper/react";
+import { A11y } from "swiper/modules";
+import type { Swiper as SwiperInstance } from "swiper";
+import type { Testimonial } from "../types";
+import { usePrefersReducedMotion } from "../lib/motion";
+
+/** Spec section 9: 1 testimonial per view with 15 px between; 2 from 768 px with 30; 3 from 1024 px with 40. */
+export const TESTIMONIAL_BREAKPOINTS = {
+  0: { slidesPerView: 1, spaceBetween: 15 },
+  768: { slidesPerView: 2, spaceBetween: 30 },
+  1024: { slidesPerView: 3, spaceBetween: 40 },
+};
+
+/** Loops in both directions with previous and next buttons; it does not move by itself. */
+export function TestimonialCarousel({ title, testimonials }: { title: string; testimonials: Testimonial[] }) {
+  const reduced = usePrefersReducedMotion();
+  const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
+  return (
+    <section className="testimonials" aria-labelledby="testimonials-title">
+      <div className="section-head">
+        <h2 id="testimonials-title">{title}</h2>
+        <div className="carousel-buttons">
+          <button type="button" className="carousel-prev" onClick={() => swiper?.slidePrev()}>
+            <span aria-hidden="true">‹</span>
+            <span className="visually-hidden">Previous testimonial</span>
+          </button>
+          <button type="button" className="carousel-next" onClick={() => swiper?.slideNext()}>
+            <span aria-hidden="true">›</span>
+            <span className="visually-hidden">Next testimonial</span>
+          </button>
+        </div>
+      </div>
+      <Swiper
+        modules={[A11y]}
+        loop
+        speed={reduced ? 0 : 500}
+        breakpoints={TESTIMONIAL_BREAKPOINTS}
+        a11y={{ containerRoleDescriptionMessage: "carousel", itemRoleDescriptionMessage: "testimonial" }}
+        onSwiper={setSwiper}
+      >
+        {testimonials.map((t) => (
+          <SwiperSlide key={t.title}>
+            <figure className="testimonial card">
+              <p className="testimonial-title">{t.title}</p>
+              <blockquote>
+                <p>{t.content}</p>
+              </blockquote>
+              <figcaption>{t.author}</figcaption>
+            </figure>
+          </SwiperSlide>
+        ))}
+      </Swiper>
+    </section>
+  );
+}
