@@ -3,9 +3,10 @@ import type { Approach, Benefits, PageHero, Team } from "../types";
 import { FlipCard } from "./FlipCard";
 import { Img } from "./Img";
 
-export function Hero({ hero }: { hero: PageHero }) {
+/** A page's banner: its image behind the title; service pages pass `service-hero` (500 px tall). */
+export function Hero({ hero, className = "page-banner" }: { hero: PageHero; className?: string }) {
   return (
-    <section className="hero page-banner">
+    <section className={`hero ${className}`}>
       <Img image={hero.image} className="hero-bg" eager />
       <div className="hero-text">
         <h1>{hero.title}</h1>

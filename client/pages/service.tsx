@@ -1,19 +1,13 @@
 import { Link } from "react-router-dom";
 import type { PageProps } from "../types";
 import { FaqList } from "../components/Faq";
-import { Img } from "../components/Img";
+import { Hero } from "../components/Sections";
 
 export default function Service({ page }: PageProps<"service">) {
   const s = page.service;
   return (
     <>
-      <section className="hero service-hero">
-        <Img image={s.hero.image} className="hero-bg" eager />
-        <div className="hero-text">
-          <h1>{s.hero.title}</h1>
-          <p className="hero-sub">{s.hero.subtitle}</p>
-        </div>
-      </section>
+      <Hero hero={s.hero} className="service-hero" />
       <div className="service-layout">
         <aside aria-labelledby="services-category">
           <h2 id="services-category">Services Category</h2>
