@@ -1,16 +1,27 @@
 //! Finished documents per route. A route's output depends only on the content (fixed while the
 //! process runs) and the clinic's local date, so a page is rendered once a day and then served as
-//! stored bytes. Keys are routes from the route table, never raw request paths or query strings, so
-//! no visitor can make the cache grow or force renders.
+//! stored bytes. Keys are routes from the route table, never raw request paths, so no visitor can
+//! make that cache grow. The one page whose output also depends on the query, the blog list, keeps
+//! its query variants in a separate LRU of fixed capacity.
 
 use std::collections::HashMap;
-use std::sync::{Arc, RwLock};
+use std::num::NonZeroUsize;
+use std::sync::{Arc, Mutex, RwLock};
 
 use axum::http::StatusCode;
 use chrono::NaiveDate;
 
 use crate::encoding::Encoded;
 use crate::routes::Route;
+
+/// Blog list variants kept. The states a visitor reaches by clicking (6 category choices x 2 views
+/// x 3 pages) are a few dozen, so this leaves room for many searches, while a crawler or attacker
+/// walking endless queries costs at most this many pages (~65 KB each with br, gzip and the route
+/// data: ~16 MB).
+pub const QUERY_CACHE_CAPACITY: usize = 256;
+/// Longer canonical queries are rendered but not kept: the search text is echoed in the page, so a
+/// huge query would make a huge entry, and no one types a search this long.
+pub const MAX_CACHED_QUERY_BYTES: usize = 512;
 
 #[derive(Debug)]
 pub struct RenderedPage {
@@ -54,5 +65,99 @@ impl RenderCache {
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+}
+
+/// Renders of one page per canonical query string, least recently used evicted first.
+pub struct QueryCache {
+    enabled: bool,
+    pages: Mutex<lru::LruCache<String, Arc<RenderedPage>>>,
+}
+
+impl QueryCache {
+    pub fn new(enabled: bool) -> Self {
+        Self::with_capacity(enabled, NonZeroUsize::new(QUERY_CACHE_CAPACITY).expect("non-zero capacity"))
+    }
+
+    pub fn with_capacity(enabled: bool, capacity: NonZeroUsize) -> Self {
+        Self { enabled, pages: Mutex::new(lru::LruCache::new(capacity)) }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, lru::LruCache<String, Arc<RenderedPage>>> {
+        self.pages.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The stored page for `query`, if it was rendered for `today`; marks it recently used.
+    pub fn get(&self, query: &str, today: NaiveDate) -> Option<Arc<RenderedPage>> {
+        self.lock().get(query).filter(|p| p.date == today).cloned()
+    }
+
+    pub fn put(&self, query: String, page: Arc<RenderedPage>) {
+        if self.enabled && query.len() <= MAX_CACHED_QUERY_BYTES {
+            self.lock().put(query, page);
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.lock().len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(date: NaiveDate) -> Arc<RenderedPage> {
+        let html = Encoded::with("<p>page</p>", &[]);
+        Arc::new(RenderedPage { status: StatusCode::OK, date, data: html.clone(), html })
+    }
+
+    fn day(d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 11, d).unwrap()
+    }
+
+    #[test]
+    fn the_query_cache_never_holds_more_than_its_capacity() {
+        let cache = QueryCache::new(true);
+        for i in 0..QUERY_CACHE_CAPACITY + 50 {
+            cache.put(format!("page={i}"), page(day(22)));
+        }
+        assert_eq!(cache.len(), QUERY_CACHE_CAPACITY);
+        assert!(cache.get("page=0", day(22)).is_none(), "the oldest entries are evicted");
+        assert!(cache.get(&format!("page={}", QUERY_CACHE_CAPACITY + 49), day(22)).is_some());
+    }
+
+    #[test]
+    fn the_least_recently_used_query_is_evicted_first() {
+        let cache = QueryCache::with_capacity(true, NonZeroUsize::new(2).unwrap());
+        cache.put("page=1".into(), page(day(22)));
+        cache.put("page=2".into(), page(day(22)));
+        assert!(cache.get("page=1", day(22)).is_some());
+        cache.put("page=3".into(), page(day(22)));
+        assert!(cache.get("page=1", day(22)).is_some());
+        assert!(cache.get("page=2", day(22)).is_none());
+    }
+
+    #[test]
+    fn a_query_page_from_an_earlier_date_is_not_served_and_a_disabled_cache_stores_nothing() {
+        let cache = QueryCache::new(true);
+        cache.put("page=2".into(), page(day(22)));
+        assert!(cache.get("page=2", day(23)).is_none());
+        let off = QueryCache::new(false);
+        off.put("page=2".into(), page(day(22)));
+        assert!(off.is_empty());
+    }
+
+    #[test]
+    fn an_overlong_query_is_not_kept() {
+        let cache = QueryCache::new(true);
+        cache.put(format!("q={}", "a".repeat(MAX_CACHED_QUERY_BYTES)), page(day(22)));
+        assert!(cache.is_empty());
+        cache.put(format!("q={}", "a".repeat(MAX_CACHED_QUERY_BYTES - 2)), page(day(22)));
+        assert_eq!(cache.len(), 1);
     }
 }

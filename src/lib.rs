@@ -2,6 +2,7 @@
 //! `main.rs` only parses the configuration and starts; tests drive `app(state)` in-process.
 
 pub mod assets;
+pub mod blog_query;
 pub mod cache;
 pub mod clock;
 pub mod config;

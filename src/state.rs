@@ -11,7 +11,8 @@ use chrono::NaiveDate;
 use futures_util::StreamExt;
 
 use crate::assets::{Manifest, SSR_BUNDLE};
-use crate::cache::{RenderCache, RenderedPage};
+use crate::blog_query::BlogQuery;
+use crate::cache::{QueryCache, RenderCache, RenderedPage};
 use crate::clock::{Clock, SystemClock};
 use crate::config::Config;
 use crate::content::{Content, ContentSource};
@@ -26,6 +27,8 @@ pub struct AppState {
     pub manifest: Manifest,
     pub pool: RenderPool,
     pub cache: RenderCache,
+    /// `/blogs` rendered with list state from the query, keyed by the canonical query string.
+    pub blog_queries: QueryCache,
     pub site_url: String,
     pub clock: Arc<dyn Clock>,
     ready: AtomicBool,
@@ -55,6 +58,7 @@ impl AppState {
             manifest: Manifest::embedded(),
             pool,
             cache: RenderCache::new(cache),
+            blog_queries: QueryCache::new(cache),
             site_url,
             clock,
             ready: AtomicBool::new(false),
@@ -69,6 +73,23 @@ impl AppState {
         route_data(&self.content, route, &self.site_url, today)
     }
 
+    /// The page for a request. Only the blog list reads its query (its list state); every other
+    /// route, and `/blogs` without list state, is the route's page whatever the query says.
+    pub async fn page_for(
+        &self,
+        route: Route,
+        query: Option<&str>,
+        codings: &[Coding],
+    ) -> Result<Arc<RenderedPage>, RenderError> {
+        if route == Route::Blogs {
+            let query = BlogQuery::parse(query);
+            if !query.is_default() {
+                return self.blog_query_page(query.to_query_string(), codings).await;
+            }
+        }
+        self.page(route, codings).await
+    }
+
     /// The finished page for a route: from the cache when it was rendered today, else rendered now.
     /// `codings` are the compressions to prepare when the page will not be cached.
     pub async fn page(&self, route: Route, codings: &[Coding]) -> Result<Arc<RenderedPage>, RenderError> {
@@ -76,23 +97,53 @@ impl AppState {
         if let Some(page) = self.cache.get(route, today) {
             return Ok(page);
         }
-        let codings = if self.cache.enabled() { &[Coding::Brotli, Coding::Gzip][..] } else { codings };
-        let page = Arc::new(self.render(route, today, codings).await?);
+        let codings = self.codings(codings);
+        let page = Arc::new(self.render(route, "", today, codings).await?);
         self.cache.put(route, Arc::clone(&page));
         Ok(page)
     }
 
-    async fn render(&self, route: Route, today: NaiveDate, codings: &[Coding]) -> Result<RenderedPage, RenderError> {
+    /// `/blogs` with a non-default canonical query, through the bounded query cache.
+    async fn blog_query_page(&self, query: String, codings: &[Coding]) -> Result<Arc<RenderedPage>, RenderError> {
+        let today = self.clock.today();
+        if let Some(page) = self.blog_queries.get(&query, today) {
+            return Ok(page);
+        }
+        let page = Arc::new(self.render(Route::Blogs, &query, today, self.codings(codings)).await?);
+        self.blog_queries.put(query, Arc::clone(&page));
+        Ok(page)
+    }
+
+    /// A cached page is served many times, so it gets every coding; an uncached one only the client's.
+    fn codings<'a>(&self, accepted: &'a [Coding]) -> &'a [Coding] {
+        if self.cache.enabled() {
+            &[Coding::Brotli, Coding::Gzip]
+        } else {
+            accepted
+        }
+    }
+
+    /// Renders `route` at its path plus `query` (canonical, or empty). The route data and the shell
+    /// (canonical URL included) do not depend on the query.
+    async fn render(
+        &self,
+        route: Route,
+        query: &str,
+        today: NaiveDate,
+        codings: &[Coding],
+    ) -> Result<RenderedPage, RenderError> {
         let data = self.data(route, today);
         let json = serde_json::to_string(&data).map_err(|e| RenderError::Engine(format!("route data: {e}")))?;
-        let app_html = self.pool.render(&data.path, json.clone()).await?;
+        let url = if query.is_empty() { data.path.clone() } else { format!("{}?{query}", data.path) };
+        let app_html = self.pool.render(&url, json.clone()).await?;
         let document = shell::document(&data, data.page.kind(), &json, &app_html, &self.manifest);
         let status = if route == Route::NotFound { StatusCode::NOT_FOUND } else { StatusCode::OK };
         Ok(RenderedPage {
             status,
             date: today,
             html: Encoded::with(document, codings),
-            data: Encoded::with(json, codings),
+            // `/_data` serves the route's own page, never a query variant: keep that copy plain.
+            data: Encoded::with(json, if query.is_empty() { codings } else { &[] }),
         })
     }
 

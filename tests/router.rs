@@ -8,6 +8,7 @@ use std::sync::{Arc, Barrier, Mutex};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use clinic_site::ssr::{PoolConfig, RenderError, Renderer, RendererFactory};
+use clinic_site::AppState;
 use common::*;
 use serde_json::Value;
 
@@ -189,12 +190,93 @@ async fn readiness_waits_for_pre_rendering_and_health_does_not() {
 async fn query_strings_and_unknown_paths_never_add_renders() {
     let state = ready_state().await;
     let cached = state.cache.len();
-    let plain = body_text(get(&state, "/blogs").await).await;
+    // Only the blog list reads its query; every other page, and /blogs without list params, ignores it.
+    for path in ["/", "/about", "/blog/paranoia", "/services/telepsychiatry", "/blogs"] {
+        let plain = body_text(get(&state, path).await).await;
+        for i in 0..10 {
+            let other = if path == "/blogs" { format!("utm_source=x{i}&Page={i}") } else { format!("q=x{i}&page={i}") };
+            assert_eq!(body_text(get(&state, &format!("{path}?{other}")).await).await, plain, "{path}?{other}");
+        }
+    }
     for i in 0..50 {
-        assert_eq!(body_text(get(&state, &format!("/blogs?q=x{i}&page={i}")).await).await, plain);
-        assert_eq!(get(&state, &format!("/missing-{i}")).await.status(), StatusCode::NOT_FOUND);
+        assert_eq!(get(&state, &format!("/missing-{i}?page={i}")).await.status(), StatusCode::NOT_FOUND);
     }
     assert_eq!(state.cache.len(), cached);
+    assert!(state.blog_queries.is_empty());
+}
+
+/// The posts as the blog list receives them (newest first), from the route data.
+async fn blog_posts(state: &Arc<AppState>) -> Vec<Value> {
+    let data: Value = serde_json::from_slice(&body_bytes(get(state, "/_data/blogs").await).await).unwrap();
+    data["page"]["posts"].as_array().unwrap().clone()
+}
+
+fn titles(posts: &[Value]) -> Vec<String> {
+    posts.iter().map(|p| p["title"].as_str().unwrap().to_owned()).collect()
+}
+
+/// The titles of the blog cards in a page, in order (each card's title is the link in its `<h3>`).
+fn card_titles(html: &str) -> Vec<String> {
+    html.split("<h3><a ")
+        .skip(1)
+        .map(|card| {
+            let title = &card[card.find('>').unwrap() + 1..card.find("</a></h3>").unwrap()];
+            html_escape::decode_html_entities(&title.replace("<!-- -->", "")).into_owned()
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn the_blog_list_page_in_the_query_is_rendered_on_the_server() {
+    let state = ready_state().await;
+    let posts = blog_posts(&state).await;
+    assert!(posts.len() > 9, "the content has a second page of posts");
+    let plain = body_text(get(&state, "/blogs").await).await;
+    let second = body_text(get(&state, "/blogs?page=2").await).await;
+    assert_ne!(second, plain);
+    // Nine posts a page, in the data's order (newest first).
+    assert_eq!(card_titles(&plain), titles(&posts[..9]));
+    assert_eq!(card_titles(&second), titles(&posts[9..posts.len().min(18)]));
+    // Same route data and shell: the canonical URL stays the list's own.
+    assert_eq!(embedded_data(&second), embedded_data(&plain));
+    assert!(second.contains(&format!(r#"<link rel="canonical" href="{SITE_URL}/blogs">"#)));
+    assert_eq!(state.blog_queries.len(), 1);
+}
+
+#[tokio::test]
+async fn a_search_in_the_query_shows_only_the_matching_posts() {
+    let state = ready_state().await;
+    let posts = blog_posts(&state).await;
+    // The spec's search rule: case-insensitive substring of the title, the description or a tag.
+    let matches = |p: &&Value| {
+        let has = |s: &str| s.to_lowercase().contains("sleep");
+        has(p["title"].as_str().unwrap())
+            || has(p["description"].as_str().unwrap())
+            || p["tags"].as_array().unwrap().iter().any(|t| has(t.as_str().unwrap()))
+    };
+    let matching: Vec<Value> = posts.iter().filter(matches).cloned().collect();
+    assert!((1..=9).contains(&matching.len()) && matching.len() < posts.len(), "a one-page, partial result");
+    let html = page_text(get(&state, "/blogs?q=sleep").await).await;
+    assert_eq!(card_titles(&html), titles(&matching));
+    assert!(html.contains(&format!("Found {} blog", matching.len())));
+    assert!(html.contains(r#"value="sleep""#), "the search box shows the search");
+}
+
+#[tokio::test]
+async fn equal_list_states_share_one_render_whatever_else_the_query_holds() {
+    let state = ready_state().await;
+    let second = body_text(get(&state, "/blogs?page=2").await).await;
+    for query in ["utm_source=x&page=2", "page=2&page=3", "fbclid=1&page=2&q="] {
+        assert_eq!(body_text(get(&state, &format!("/blogs?{query}")).await).await, second, "{query}");
+    }
+    let searched = body_text(get(&state, "/blogs?q=sleep+well&page=2").await).await;
+    assert_eq!(body_text(get(&state, "/blogs?page=2&q=sleep%20well&x=1").await).await, searched);
+    assert_eq!(state.blog_queries.len(), 2);
+    // The data for client-side navigation never depends on the query.
+    assert_eq!(
+        body_bytes(get(&state, "/_data/blogs?page=2&q=sleep").await).await,
+        body_bytes(get(&state, "/_data/blogs").await).await
+    );
 }
 
 #[tokio::test]
@@ -210,6 +292,18 @@ async fn pages_are_rendered_again_when_the_clinic_date_changes() {
 }
 
 #[tokio::test]
+async fn blog_list_query_pages_are_rendered_again_when_the_clinic_date_changes() {
+    let clock = Arc::new(FixedClock(Mutex::new(date(2026, 12, 31))));
+    let state = state_with(quickjs(), PoolConfig { workers: 1, queue: 8 }, true, Arc::clone(&clock));
+    assert!(page_text(get(&state, "/blogs?page=2").await).await.contains("© 2026"));
+    *clock.0.lock().unwrap() = date(2027, 1, 1);
+    let html = page_text(get(&state, "/blogs?page=2").await).await;
+    assert!(html.contains("© 2027"));
+    assert_eq!(embedded_data(&html)["today"], "2027-01-01");
+    assert_eq!(state.blog_queries.len(), 1, "the new render replaces the old one");
+}
+
+#[tokio::test]
 async fn without_the_cache_every_request_renders() {
     let clock = Arc::new(FixedClock(Mutex::new(date(2026, 11, 22))));
     let state = state_with(quickjs(), PoolConfig { workers: 1, queue: 8 }, false, clock);
@@ -218,7 +312,11 @@ async fn without_the_cache_every_request_renders() {
     let response = get(&state, "/blogs").await;
     assert_eq!(response.status(), StatusCode::OK);
     assert!(body_text(response).await.contains("Found"));
+    let response = get(&state, "/blogs?page=2").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(body_text(response).await.contains("Found"));
     assert_eq!(state.cache.len(), 0);
+    assert_eq!(state.blog_queries.len(), 0);
 }
 
 /// Fails for `/blogs`; for telepsychiatry says it started and waits on a barrier; else renders a marker.

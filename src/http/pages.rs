@@ -17,10 +17,10 @@ const JSON: &str = "application/json";
 const RETRY_AFTER_SECONDS: &str = "2";
 
 /// Any path not matched by another route: a known page, or the not-found page with status 404.
-/// The query string never changes what is rendered.
+/// The query string changes only the blog list (its search, category, view and page).
 pub async fn page(State(state): State<Arc<AppState>>, uri: Uri, headers: HeaderMap) -> Response {
     let route = state.routes.resolve(uri.path());
-    match state.page(route, &[accepted_coding(&headers)]).await {
+    match state.page_for(route, uri.query(), &[accepted_coding(&headers)]).await {
         Ok(page) => encoded(&headers, page.status, HTML, &page.html),
         Err(error) => render_failed(&state, uri.path(), &error),
     }
@@ -34,7 +34,8 @@ pub async fn data(state: State<Arc<AppState>>, Path(path): Path<String>, headers
     route_data(state, &format!("/{path}"), headers).await
 }
 
-/// The same data the page was rendered with, taken from the cached page when there is one.
+/// The same data the page was rendered with, taken from the cached page when there is one. The query
+/// is ignored: the blog list computes its state from these data in the browser.
 async fn route_data(State(state): State<Arc<AppState>>, path: &str, headers: HeaderMap) -> Response {
     let route = state.routes.resolve(path);
     let today = state.clock.today();
