@@ -1,4 +1,5 @@
 // Starts the release binary on a free loopback port and Debian's Chromium through playwright-core.
+import { after, before } from "node:test";
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
@@ -88,4 +89,43 @@ export function watchConsole(page: Page, { expect404 = false } = {}): string[] {
 
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, { timeout: 10_000 });
+}
+
+export interface Site {
+  server: Server;
+  browser: Browser;
+}
+
+/** Starts the server and the browser before a file's tests and stops both after them. */
+export function useSite(): Site {
+  const site = {} as Site;
+  before(async () => {
+    site.server = await startServer();
+    site.browser = await launchBrowser();
+  });
+  after(async () => {
+    await site.browser?.close();
+    await site.server?.stop();
+  });
+  return site;
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+/** A fresh page at `viewport`, hydrated at `path`, with its console watched. */
+export async function openPage(
+  site: Site,
+  path: string,
+  { viewport = DESKTOP, reducedMotion = false }: { viewport?: { width: number; height: number }; reducedMotion?: boolean } = {},
+): Promise<{ page: Page; problems: string[] }> {
+  const context = await site.browser.newContext({ viewport, reducedMotion: reducedMotion ? "reduce" : "no-preference" });
+  // tsx compiles test files with esbuild's keepNames, which wraps named functions in __name(); functions
+  // handed to page.evaluate carry that call into the page.
+  await context.addInitScript({ content: "globalThis.__name = (f) => f;" });
+  const page = await context.newPage();
+  const problems = watchConsole(page, { expect404: path === "/no-such-page" });
+  await page.goto(site.server.origin + path);
+  await waitForHydration(page);
+  return { page, problems };
 }

@@ -12,9 +12,11 @@ export const HERO_SPEED_MS = 500;
 
 /**
  * Full-width rotating background images behind fixed text. Auto-advance stops while the pointer or
- * keyboard focus is inside, can be paused with a button (WCAG 2.2.2), and starts paused when the
- * visitor prefers reduced motion.
+ * keyboard focus is inside (except on the pause button itself, so that Play plays), can be paused
+ * with that button (WCAG 2.2.2), and starts paused when the visitor prefers reduced motion.
  */
+const isPauseButton = (el: EventTarget | null) => el instanceof Element && el.closest(".carousel-pause") !== null;
+
 export function HeroCarousel({ images, children }: { images: Image[]; children: ReactNode }) {
   const reduced = usePrefersReducedMotion();
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
@@ -32,8 +34,11 @@ export function HeroCarousel({ images, children }: { images: Image[]; children: 
     <section
       className="hero home-hero"
       aria-label="Welcome"
-      onFocus={() => setFocused(true)}
-      onBlur={(e) => !e.currentTarget.contains(e.relatedTarget as Node | null) && setFocused(false)}
+      onFocus={(e) => setFocused(!isPauseButton(e.target))}
+      onBlur={(e) => {
+        const next = e.relatedTarget as Element | null;
+        if (!next || !e.currentTarget.contains(next) || isPauseButton(next)) setFocused(false);
+      }}
     >
       <Swiper
         className="hero-slides"

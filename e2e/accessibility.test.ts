@@ -1,0 +1,107 @@
+// axe-core on every kind of page at phone and desktop widths, keyboard focus never hidden under the
+// fixed header, no sideways scrolling, and a screenshot of each page for a person to look at.
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+import { DESKTOP, openPage, PHONE, useSite } from "./harness";
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const SCREENSHOTS = "e2e/screenshots";
+
+const PATHS = [
+  "/",
+  "/about",
+  "/appointment",
+  "/contact",
+  "/therapy-and-counselling",
+  "/services/telepsychiatry",
+  "/services/medication-management",
+  "/blogs",
+  "/blogs?view=categories",
+  "/blog/insomnia",
+  "/blog/face-failures",
+  "/no-such-page",
+];
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+async function axeViolations(page: Page): Promise<Violation[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const { violations } = await axe.run(document);
+    return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+  });
+}
+
+const slug = (path: string) => path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
+
+describe("accessibility", () => {
+  const site = useSite();
+  mkdirSync(SCREENSHOTS, { recursive: true });
+
+  for (const [name, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
+    test(`every page passes axe-core and fits the width (${name}, ${viewport.width} px)`, async () => {
+      const failures: string[] = [];
+      for (const path of PATHS) {
+        const { page, problems } = await openPage(site, path, { viewport, reducedMotion: true });
+        const violations = await axeViolations(page);
+        for (const v of violations) failures.push(`${path}: ${v.id} (${v.impact}) ${v.help}: ${v.targets.join(", ")}`);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        if (overflow > 0) failures.push(`${path}: ${overflow} px wider than the screen`);
+        failures.push(...problems.map((p) => `${path}: ${p}`));
+        await page.screenshot({ path: `${SCREENSHOTS}/${viewport.width}-${slug(path)}.png`, fullPage: true });
+        await page.context().close();
+      }
+      assert.deepEqual(failures, []);
+    });
+  }
+
+  test("open menus pass axe-core too", async () => {
+    const desktop = await openPage(site, "/", { reducedMotion: true });
+    await desktop.page.locator(".desktop-nav .services-menu > button").click();
+    const phone = await openPage(site, "/", { viewport: PHONE, reducedMotion: true });
+    await phone.page.locator(".menu-button").click();
+    await phone.page.getByRole("dialog", { name: "Menu" }).waitFor();
+    for (const { page } of [desktop, phone]) {
+      assert.deepEqual(await axeViolations(page), []);
+      await page.context().close();
+    }
+  });
+
+  for (const [name, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
+    test(`keyboard focus is always visible and never hidden under the fixed header (${name})`, async () => {
+      const { page, problems } = await openPage(site, "/", { viewport, reducedMotion: true });
+      const hidden: string[] = [];
+      for (let i = 0; i < 60; i++) {
+        await page.keyboard.press("Tab");
+        const state = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          if (!el || el === document.body) return null;
+          const header = document.querySelector(".site-header")!.getBoundingClientRect();
+          const box = el.getBoundingClientRect();
+          const style = getComputedStyle(el);
+          const inHeader = !!el.closest(".site-header");
+          return {
+            what: `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 40)}"`,
+            covered: !inHeader && box.bottom <= header.bottom,
+            outline: style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2,
+          };
+        });
+        if (state === null) continue;
+        if (state.covered) hidden.push(`${state.what} is under the header`);
+        if (!state.outline) hidden.push(`${state.what} has no visible focus outline`);
+      }
+      assert.deepEqual(hidden, []);
+      assert.deepEqual(problems, []);
+      await page.context().close();
+    });
+  }
+});

@@ -1,0 +1,153 @@
+// The blog list (search, views, categories, pagination, URL state) and an article's actions.
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { openPage, useSite } from "./harness";
+
+const CATEGORIES = [
+  "Mental Health Disorders",
+  "Sleep & Physical Wellness",
+  "Stress & Resilience",
+  "Therapy & Treatment",
+  "Social & Lifestyle",
+];
+
+const countLine = (page: Page) => page.locator(".count-line").textContent();
+const cards = (page: Page) => page.locator(".blog-list .blog-card");
+/** Waits for the list's state to reach the URL (React Router updates it after the event). */
+const expectQuery = (page: Page, search: string) =>
+  page.waitForFunction((expected) => location.search === expected, search, { timeout: 2000 });
+
+describe("blogs", () => {
+  const site = useSite();
+
+  test("23 posts, 9 a page, with previous/next disabled at the ends and the page in the URL", async () => {
+    const { page, problems } = await openPage(site, "/blogs");
+    assert.equal(await countLine(page), "Found 23 blogs");
+    assert.equal(await cards(page).count(), 9);
+    const pager = page.getByRole("navigation", { name: "Pagination" });
+    assert.equal(await pager.getByRole("button", { name: "Previous" }).isDisabled(), true);
+    assert.equal(await pager.locator("[aria-current=page]").textContent(), "1");
+    await pager.getByRole("button", { name: "Next" }).click();
+    await expectQuery(page, "?page=2");
+    assert.equal(await cards(page).count(), 9);
+    await pager.getByRole("button", { name: "Page 3" }).click();
+    await expectQuery(page, "?page=3");
+    assert.equal(await cards(page).count(), 5);
+    assert.equal(await pager.getByRole("button", { name: "Next" }).isDisabled(), true);
+    // The browser's back button goes back a page of the list, without a loading screen.
+    await page.goBack();
+    await expectQuery(page, "?page=2");
+    assert.equal(await page.locator(".loading-screen").count(), 0);
+    assert.equal(await pager.locator("[aria-current=page]").textContent(), "2");
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test("search matches title, description and tags case-insensitively and resets to page 1", async () => {
+    const { page, problems } = await openPage(site, "/blogs?page=2");
+    await page.getByLabel("Search blogs").fill("SLEEP");
+    await expectQuery(page, "?q=SLEEP");
+    const n = await cards(page).count();
+    assert.ok(n >= 2 && n < 23);
+    assert.equal(await countLine(page), `Found ${n} blogs`);
+    for (const text of await cards(page).allTextContents()) assert.match(text, /sleep/i);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test("'Found 1 blog' for one match; no match shows the empty state, and Reset filters clears search and category", async () => {
+    const { page, problems } = await openPage(site, "/blogs");
+    await page.getByLabel("Search blogs").fill("Parkinson");
+    assert.equal(await countLine(page), "Found 1 blog");
+    await page.getByLabel("Search blogs").fill("zzzz no such topic");
+    assert.equal(await countLine(page), "No blogs found");
+    assert.ok(await page.getByText("Try adjusting your search or filter criteria").isVisible());
+    await page.getByRole("button", { name: "Reset filters" }).click();
+    assert.equal(await page.getByLabel("Search blogs").inputValue(), "");
+    assert.equal(await countLine(page), "Found 23 blogs");
+    await expectQuery(page, "");
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test("a category narrows the list; Browse by Categories lists the five in order with at most 4 each", async () => {
+    const { page, problems } = await openPage(site, "/blogs?page=3");
+    const chips = page.getByRole("group", { name: "Category" }).getByRole("button");
+    assert.deepEqual(await chips.allTextContents(), ["All categories", ...CATEGORIES]);
+    await chips.filter({ hasText: "Sleep & Physical Wellness" }).click();
+    await expectQuery(page, "?category=Sleep+%26+Physical+Wellness");
+    for (const text of await page.locator(".blog-card-category").allTextContents()) assert.equal(text, "Sleep & Physical Wellness");
+
+    await page.getByRole("button", { name: "Browse by Categories" }).click();
+    await expectQuery(page, "?view=categories");
+    const headings = await page.locator(".category-group h2").allTextContents();
+    assert.deepEqual(headings, CATEGORIES, "every category has posts, in the spec's order");
+    for (const count of await page.locator(".category-group").evaluateAll((gs) => gs.map((g) => g.querySelectorAll(".blog-card").length))) {
+      assert.ok(count >= 2 && count <= 4, `${count} posts in a category`);
+    }
+    assert.equal(await page.getByRole("button", { name: "All Blogs" }).getAttribute("aria-pressed"), "false");
+    await page.getByRole("button", { name: "All Blogs" }).click();
+    await expectQuery(page, "");
+    assert.equal(await countLine(page), "Found 23 blogs");
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test("a shared link opens the same state, rendered on the server", async () => {
+    const path = "/blogs?q=stress&page=1&category=Stress+%26+Resilience";
+    const html = await (await fetch(site.server.origin + path)).text();
+    const { page, problems } = await openPage(site, path);
+    const line = (await countLine(page))!;
+    assert.match(line, /^Found \d+ blogs?$/);
+    assert.ok(html.includes(line), "the first HTML already shows the filtered count");
+    assert.equal(await page.getByLabel("Search blogs").inputValue(), "stress");
+    assert.equal(
+      await page.getByRole("group", { name: "Category" }).locator("[aria-pressed=true]").textContent(),
+      "Stress & Resilience",
+    );
+    assert.deepEqual(problems, [], "no hydration mismatch");
+    await page.context().close();
+  });
+
+  test("an article's like counter starts at 10-109 in the browser and adds one a click; bookmark toggles", async () => {
+    const { page, problems } = await openPage(site, "/blog/insomnia");
+    const count = page.locator(".like-count");
+    await count.waitFor();
+    const start = Number(await count.textContent());
+    assert.ok(Number.isInteger(start) && start >= 10 && start <= 109, `${start}`);
+    const like = page.getByRole("button", { name: /^Like/ });
+    await like.click();
+    await like.click();
+    assert.equal(Number(await count.textContent()), start + 2);
+    const bookmark = page.getByRole("button", { name: "Bookmark" });
+    assert.equal(await bookmark.getAttribute("aria-pressed"), "false");
+    await bookmark.click();
+    assert.equal(await bookmark.getAttribute("aria-pressed"), "true");
+    await bookmark.click();
+    assert.equal(await bookmark.getAttribute("aria-pressed"), "false");
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test("share uses the Web Share API when there is one, else copies the link and says so", async () => {
+    const { page, problems } = await openPage(site, "/blog/insomnia");
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: site.server.origin });
+    await page.evaluate(() => Object.defineProperty(navigator, "share", { value: undefined, configurable: true }));
+    await page.getByRole("button", { name: "Share" }).click();
+    await page.getByText("Link copied to the clipboard").waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${site.server.origin}/blog/insomnia`);
+
+    await page.evaluate(() => {
+      const shared: ShareData[] = [];
+      (window as unknown as { shared: ShareData[] }).shared = shared;
+      Object.defineProperty(navigator, "share", { value: async (data: ShareData) => void shared.push(data), configurable: true });
+    });
+    await page.getByRole("button", { name: "Share" }).click();
+    const shared = await page.evaluate(() => (window as unknown as { shared: ShareData[] }).shared);
+    assert.equal(shared.length, 1);
+    assert.equal(shared[0].url, `${site.server.origin}/blog/insomnia`);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+});
