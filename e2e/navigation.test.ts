@@ -199,4 +199,37 @@ describe("navigation", () => {
     assert.deepEqual(problems, []);
     await page.context().close();
   });
+
+  test("the footer has every link of the spec: pages, services, phones, e-mail, social in new tabs, the year, Powered by", async () => {
+    const { page, problems } = await openPage(site, "/contact", { viewport: PHONE });
+    const footer = page.locator("footer");
+    const hrefs = await footer.locator("a").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+    for (const path of [
+      "/",
+      "/about",
+      "/blogs",
+      "/contact",
+      "/services/psychiatric-consultation",
+      "/services/mental-health-assessment",
+      "/services/medication-management",
+      "/services/neuropsychiatric-care",
+      "/services/child-and-adolescent-psychiatry",
+      "/services/telepsychiatry",
+    ]) {
+      assert.ok(hrefs.includes(path), `footer links to ${path}`);
+    }
+    const phones = hrefs.filter((h) => h.startsWith("tel:"));
+    assert.equal(phones.length, 2);
+    for (const phone of phones) assert.match(phone, /^tel:\+91\d{10}$/);
+    assert.equal(hrefs.filter((h) => h.startsWith("mailto:")).length, 1);
+    const external = footer.locator('a[target="_blank"]');
+    assert.equal(await external.count(), 4, "three social profiles and the agency");
+    for (const rel of await external.evaluateAll((as) => as.map((a) => a.getAttribute("rel")))) assert.equal(rel, "noopener noreferrer");
+    // The clinic's year (Asia/Kolkata), which is the server's idea of today.
+    const year = new Intl.DateTimeFormat("en", { timeZone: "Asia/Kolkata", year: "numeric" }).format(new Date());
+    assert.match((await footer.locator(".copyright").textContent())!, new RegExp(`© ${year} .+Powered by`));
+    assert.ok(await footer.locator("address").isVisible());
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
 });
