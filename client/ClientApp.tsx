@@ -20,12 +20,36 @@ export async function loadView(pathname: string): Promise<View> {
   return { pathname, data, Page: await loadPage(data.page.kind) };
 }
 
-/** Keeps the document's head in step with the page after a client-side navigation. */
+/** Keeps the document's head in step with the page after a client-side navigation (the server wrote it for the first). */
 function updateHead(data: RouteData) {
   document.title = data.title;
   document.documentElement.lang = data.lang;
-  document.querySelector('meta[name="description"]')?.setAttribute("content", data.description);
-  document.querySelector('link[rel="canonical"]')?.setAttribute("href", data.canonicalUrl);
+  const image = new URL(data.socialImage.src, data.canonicalUrl).href;
+  const meta: [string, string][] = [
+    ['meta[name="description"]', data.description],
+    ['meta[property="og:title"]', data.title],
+    ['meta[name="twitter:title"]', data.title],
+    ['meta[property="og:description"]', data.description],
+    ['meta[name="twitter:description"]', data.description],
+    ['meta[property="og:url"]', data.canonicalUrl],
+    ['meta[property="og:locale"]', `${data.lang}_IN`],
+    ['meta[property="og:type"]', data.page.kind === "article" ? "article" : "website"],
+    ['meta[property="og:image"]', image],
+    ['meta[name="twitter:image"]', image],
+    ['meta[property="og:image:width"]', String(data.socialImage.width)],
+    ['meta[property="og:image:height"]', String(data.socialImage.height)],
+    ['meta[property="og:image:alt"]', data.socialImage.alt],
+    ['meta[name="twitter:image:alt"]', data.socialImage.alt],
+  ];
+  for (const [selector, content] of meta) document.head.querySelector(selector)?.setAttribute("content", content);
+  // The not-found page has no canonical URL and asks not to be indexed; every other page the reverse.
+  const notFound = data.page.kind === "notFound";
+  document.head.querySelector('link[rel="canonical"]')?.remove();
+  document.head.querySelector('meta[name="robots"]')?.remove();
+  const extra = notFound
+    ? Object.assign(document.createElement("meta"), { name: "robots", content: "noindex" })
+    : Object.assign(document.createElement("link"), { rel: "canonical", href: data.canonicalUrl });
+  document.head.querySelector("title")?.after(extra);
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -235,6 +235,8 @@ export interface RouteData {
   path: string;
   /** Absolute canonical URL, built from SITE_URL. */
   canonicalUrl: string;
+  /** The picture for link previews (og:image), sized. */
+  socialImage: Image;
   lang: string;
   title: string;
   description: string;

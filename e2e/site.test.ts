@@ -89,6 +89,9 @@ describe("the site in Chromium", () => {
     assert.equal(await page.evaluate(() => (window as unknown as { marker?: string }).marker), "same document");
     assert.match(await page.title(), /^Telepsychiatry \|/);
     assert.equal(await page.getAttribute('link[rel="canonical"]', "href"), `${server.origin}/services/telepsychiatry`);
+    assert.equal(await page.getAttribute('meta[property="og:url"]', "content"), `${server.origin}/services/telepsychiatry`);
+    assert.equal(await page.getAttribute('meta[property="og:title"]', "content"), await page.title());
+    assert.equal(await page.getAttribute('meta[property="og:type"]', "content"), "website");
     // The article texts are fetched as data, never shipped inside the scripts.
     await page.goBack();
     await page.waitForSelector("h2:has-text('Our Services')");

@@ -19,17 +19,30 @@ impl Clock for SystemClock {
     }
 }
 
+/// The clinic's time zone, Asia/Kolkata.
+pub fn ist() -> FixedOffset {
+    FixedOffset::east_opt(IST_OFFSET_SECONDS).expect("valid offset")
+}
+
 pub fn local_date(instant: chrono::DateTime<Utc>) -> NaiveDate {
-    let ist = FixedOffset::east_opt(IST_OFFSET_SECONDS).expect("valid offset");
-    instant.with_timezone(&ist).date_naive()
+    instant.with_timezone(&ist()).date_naive()
+}
+
+/// The start of a local date as an RFC 3339 time with the clinic's offset: "2024-12-24T00:00:00+05:30".
+pub fn start_of_local_day(date: NaiveDate) -> String {
+    date.and_time(chrono::NaiveTime::MIN)
+        .and_local_timezone(ist())
+        .single()
+        .expect("fixed offsets are unambiguous")
+        .to_rfc3339()
 }
 
 /// Time until the next local midnight, when every cached page must be rendered again.
 pub fn until_next_local_midnight(now: chrono::DateTime<Utc>) -> std::time::Duration {
-    let ist = FixedOffset::east_opt(IST_OFFSET_SECONDS).expect("valid offset");
-    let local = now.with_timezone(&ist);
+    let zone = ist();
+    let local = now.with_timezone(&zone);
     let next = (local.date_naive() + chrono::Days::new(1)).and_hms_opt(0, 0, 0).expect("midnight exists");
-    let next = next.and_local_timezone(ist).single().expect("fixed offsets are unambiguous");
+    let next = next.and_local_timezone(zone).single().expect("fixed offsets are unambiguous");
     (next - local).to_std().unwrap_or_default()
 }
 
@@ -50,6 +63,11 @@ mod tests {
             local_date(Utc.with_ymd_and_hms(2026, 12, 31, 18, 30, 0).unwrap()),
             NaiveDate::from_ymd_opt(2027, 1, 1).unwrap()
         );
+    }
+
+    #[test]
+    fn a_local_date_starts_at_midnight_with_the_india_offset() {
+        assert_eq!(start_of_local_day(NaiveDate::from_ymd_opt(2024, 12, 24).unwrap()), "2024-12-24T00:00:00+05:30");
     }
 
     #[test]

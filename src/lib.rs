@@ -11,6 +11,7 @@ pub mod encoding;
 pub mod error_page;
 pub mod http;
 pub mod routes;
+pub mod seo;
 pub mod shell;
 pub mod ssr;
 pub mod state;

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use crate::content::blog::{category_of, related, Article};
 use crate::content::home::Home;
-use crate::content::pages::{About, Appointment, Contact, NotFound, Therapy};
+use crate::content::pages::{About, Appointment, Contact, NotFound, PageHero, Therapy};
 use crate::content::sections::{Approach, Benefits, Team};
 use crate::content::service::Service;
 use crate::content::site::Identity;
@@ -61,6 +61,13 @@ impl RouteTable {
     /// The route for a request path; anything unknown is the not-found route.
     pub fn resolve(&self, path: &str) -> Route {
         self.by_path.get(path).copied().unwrap_or(Route::NotFound)
+    }
+
+    /// Every known path (each a canonical URL's path), sorted.
+    pub fn paths(&self) -> Vec<(&str, Route)> {
+        let mut paths: Vec<(&str, Route)> = self.by_path.iter().map(|(p, r)| (p.as_str(), *r)).collect();
+        paths.sort_unstable_by_key(|(p, _)| *p);
+        paths
     }
 
     /// Every page worth pre-rendering: all known paths and the not-found page.
@@ -176,6 +183,8 @@ pub struct RouteData<'a> {
     pub lang: &'a str,
     pub title: String,
     pub description: String,
+    /// The picture link previews show: the page's own image, or the home hero for pages without one.
+    pub social_image: &'a Image,
     pub today: NaiveDate,
     pub site: SiteData<'a>,
     pub page: PageData<'a>,
@@ -200,16 +209,18 @@ fn summary<'a>(article: &'a Article, content: &'a Content) -> BlogSummary<'a> {
 /// The data of one route on the given local date. `site_url` has no trailing slash.
 pub fn route_data<'a>(content: &'a Content, route: Route, site_url: &str, today: NaiveDate) -> RouteData<'a> {
     let institute = &content.site.institute_name;
-    // A page whose title and description come from its own content file.
-    let page = |path: &str, title: &str, description: &str, data: PageData<'a>| {
-        (path.to_owned(), "en", format!("{title} | {institute}"), description.to_owned(), data)
+    let site_image = &content.home.hero.images[0];
+    // A page whose title, description and hero come from its own content file.
+    let page = |path: &str, title: &str, description: &str, hero: &'a PageHero, data: PageData<'a>| {
+        (path.to_owned(), "en", format!("{title} | {institute}"), description.to_owned(), &hero.image, data)
     };
-    let (path, lang, title, description, page) = match route {
+    let (path, lang, title, description, social_image, page) = match route {
         Route::Home => (
             "/".to_owned(),
             "en",
             format!("{institute} | Psychiatrist and Mental Health Care in Patna"),
             content.home.hero.subheadline.clone(),
+            site_image,
             PageData::Home {
                 home: &content.home,
                 services: content
@@ -232,6 +243,7 @@ pub fn route_data<'a>(content: &'a Content, route: Route, site_url: &str, today:
             "/about",
             &content.about.title,
             &content.about.description,
+            &content.about.hero,
             PageData::About {
                 about: &content.about,
                 approach: &content.approach,
@@ -243,18 +255,21 @@ pub fn route_data<'a>(content: &'a Content, route: Route, site_url: &str, today:
             "/appointment",
             &content.appointment.title,
             &content.appointment.description,
+            &content.appointment.hero,
             PageData::Appointment { appointment: &content.appointment },
         ),
         Route::Contact => page(
             "/contact",
             &content.contact.title,
             &content.contact.description,
+            &content.contact.hero,
             PageData::Contact { contact: &content.contact, approach: &content.approach },
         ),
         Route::Therapy => page(
             "/therapy-and-counselling",
             &content.therapy.title,
             &content.therapy.description,
+            &content.therapy.hero,
             PageData::Therapy { therapy: &content.therapy },
         ),
         Route::Blogs => (
@@ -264,6 +279,7 @@ pub fn route_data<'a>(content: &'a Content, route: Route, site_url: &str, today:
             format!(
                 "Articles from {institute}, Patna, on mental health, sleep, stress, therapy and everyday wellbeing."
             ),
+            site_image,
             PageData::Blogs {
                 posts: content.articles.iter().map(|a| summary(a, content)).collect(),
                 categories: content.categories.list.iter().map(|c| c.name.as_str()).collect(),
@@ -276,6 +292,8 @@ pub fn route_data<'a>(content: &'a Content, route: Route, site_url: &str, today:
                 "en",
                 format!("{} | {institute}", service.title),
                 service.short_description.clone(),
+                // The card picture rather than the 1600x500 banner, which previews would crop badly.
+                &service.card_image,
                 PageData::Service {
                     service,
                     others: content.services.iter().filter(|s| s.slug != service.slug).map(nav_service).collect(),
@@ -289,6 +307,7 @@ pub fn route_data<'a>(content: &'a Content, route: Route, site_url: &str, today:
                 article.lang.as_str(),
                 format!("{} | {institute}", article.title),
                 article.description.clone(),
+                &article.image,
                 PageData::Article {
                     article,
                     author: article.author.as_deref().unwrap_or(&content.site.psychiatrist.name),
@@ -302,6 +321,7 @@ pub fn route_data<'a>(content: &'a Content, route: Route, site_url: &str, today:
             "en",
             format!("Page not found | {institute}"),
             "The page you are looking for does not exist.".to_owned(),
+            site_image,
             PageData::NotFound { not_found: &content.not_found },
         ),
     };
@@ -311,6 +331,7 @@ pub fn route_data<'a>(content: &'a Content, route: Route, site_url: &str, today:
         lang,
         title,
         description,
+        social_image,
         today,
         site: SiteData { identity: &content.site, services: content.services.iter().map(nav_service).collect() },
         page,

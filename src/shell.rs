@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
+use html_escape::encode_double_quoted_attribute as attr;
 
 use crate::assets::Manifest;
 use crate::routes::RouteData;
@@ -25,14 +25,15 @@ pub fn json_for_script(json: &str) -> String {
     out
 }
 
-/// The full document for a route: `app_html` is what the SSR bundle rendered from `data_json`.
-pub fn document(data: &RouteData, page_kind: &str, data_json: &str, app_html: &str, manifest: &Manifest) -> String {
+/// The full document for a route: `app_html` is what the SSR bundle rendered from `data_json`, and
+/// `seo_head` the page's title, meta tags and structured data (`seo::head`).
+pub fn document(data: &RouteData, seo_head: &str, data_json: &str, app_html: &str, manifest: &Manifest) -> String {
     let mut head = String::new();
     for css in &manifest.css {
         let _ = write!(head, r#"<link rel="stylesheet" href="{}">"#, attr(css));
     }
     // The page's chunk and the entry's imports are fetched in parallel with the entry itself.
-    let page_chunks = manifest.pages.get(page_kind).map(Vec::as_slice).unwrap_or_default();
+    let page_chunks = manifest.pages.get(data.page.kind()).map(Vec::as_slice).unwrap_or_default();
     let mut preloaded: Vec<&str> = Vec::new();
     for chunk in manifest.entry.iter().skip(1).chain(page_chunks) {
         if !preloaded.contains(&chunk.as_str()) {
@@ -46,17 +47,12 @@ pub fn document(data: &RouteData, page_kind: &str, data_json: &str, app_html: &s
     format!(
         concat!(
             "<!DOCTYPE html><html lang=\"{lang}\"><head><meta charset=\"utf-8\">",
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
-            "<title>{title}</title><meta name=\"description\" content=\"{description}\">",
-            "<link rel=\"canonical\" href=\"{canonical}\"><link rel=\"icon\" href=\"{icon}\">{head}</head>",
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">{seo}{head}</head>",
             "<body><div id=\"root\">{app}</div>",
             "<script type=\"application/json\" id=\"route-data\">{data}</script></body></html>"
         ),
         lang = attr(data.lang),
-        title = text(&data.title),
-        description = attr(&data.description),
-        canonical = attr(&data.canonical_url),
-        icon = attr(&data.site.identity.logo.src),
+        seo = seo_head,
         head = head,
         app = app_html,
         data = json_for_script(data_json),

@@ -18,6 +18,7 @@ use crate::config::Config;
 use crate::content::{Content, ContentSource};
 use crate::encoding::{Coding, Encoded};
 use crate::routes::{route_data, Route, RouteData, RouteTable};
+use crate::seo::{self, SiteFiles};
 use crate::shell;
 use crate::ssr::{quickjs_factory, PoolConfig, QuickJsLimits, RenderError, RenderPool};
 
@@ -29,6 +30,8 @@ pub struct AppState {
     pub cache: RenderCache,
     /// `/blogs` rendered with list state from the query, keyed by the canonical query string.
     pub blog_queries: QueryCache,
+    /// The sitemap, robots.txt and web app manifest.
+    pub files: SiteFiles,
     pub site_url: String,
     pub clock: Arc<dyn Clock>,
     ready: AtomicBool,
@@ -52,8 +55,10 @@ impl AppState {
     }
 
     pub fn new(content: Content, pool: RenderPool, site_url: String, cache: bool, clock: Arc<dyn Clock>) -> Self {
+        let routes = RouteTable::new(&content);
         Self {
-            routes: RouteTable::new(&content),
+            files: SiteFiles::new(&content, &routes, &site_url),
+            routes,
             content,
             manifest: Manifest::embedded(),
             pool,
@@ -136,7 +141,8 @@ impl AppState {
         let json = serde_json::to_string(&data).map_err(|e| RenderError::Engine(format!("route data: {e}")))?;
         let url = if query.is_empty() { data.path.clone() } else { format!("{}?{query}", data.path) };
         let app_html = self.pool.render(&url, json.clone()).await?;
-        let document = shell::document(&data, data.page.kind(), &json, &app_html, &self.manifest);
+        let seo_head = seo::head(&self.content, &data, &self.site_url);
+        let document = shell::document(&data, &seo_head, &json, &app_html, &self.manifest);
         let status = if route == Route::NotFound { StatusCode::NOT_FOUND } else { StatusCode::OK };
         Ok(RenderedPage {
             status,

@@ -4,8 +4,15 @@
 use std::ops::RangeInclusive;
 
 use super::blog::{category_of, OTHER_CATEGORY};
+use super::hours;
 use super::types::Image;
 use super::{Content, ContentError};
+
+/// Where the clinic's coordinates must lie: India, so swapped latitude and longitude are caught.
+const INDIA_LATITUDE: RangeInclusive<f64> = 6.0..=37.5;
+const INDIA_LONGITUDE: RangeInclusive<f64> = 68.0..=97.5;
+/// Launchers cut longer names under a home-screen icon.
+const MAX_SHORT_NAME_CHARS: usize = 12;
 
 /// The five categories, in the order the spec gives (section 9).
 pub const CATEGORY_ORDER: [&str; 5] = [
@@ -39,6 +46,7 @@ impl Problems {
 pub fn problems(content: &Content) -> Vec<ContentError> {
     let mut p = Problems::default();
     identity(content, &mut p);
+    for_search_engines(content, &mut p);
     pages(content, &mut p);
     categories(content, &mut p);
     images(content, &mut p);
@@ -66,6 +74,42 @@ fn identity(content: &Content, p: &mut Problems) {
             "team.toml",
             "members: the first member must be the clinic's psychiatrist, named as in site.toml's psychiatrist.name",
         );
+    }
+}
+
+/// What search engines and the home-screen icon read: the address in parts, the coordinates, the
+/// short name, the opening hours as times and each article's language code.
+fn for_search_engines(content: &Content, p: &mut Problems) {
+    let site = &content.site;
+    let code = &site.address.postal_code;
+    if code.len() != 6 || !code.bytes().all(|b| b.is_ascii_digit()) {
+        p.add("site.toml", format!("address.postalCode: \"{code}\" must be a six-digit PIN code"));
+    }
+    let geo = site.geo;
+    if !INDIA_LATITUDE.contains(&geo.latitude) || !INDIA_LONGITUDE.contains(&geo.longitude) {
+        p.add(
+            "site.toml",
+            format!(
+                "geo: latitude {} and longitude {} are not in India (Patna is about 25.6, 85.1; are they swapped?)",
+                geo.latitude, geo.longitude
+            ),
+        );
+    }
+    let short = site.short_name.chars().count();
+    if !(1..=MAX_SHORT_NAME_CHARS).contains(&short) {
+        p.add("site.toml", format!("shortName: must be 1 to {MAX_SHORT_NAME_CHARS} characters, found {short}"));
+    }
+    if let Err(e) = hours::weekly(&content.appointment.opening_hours) {
+        p.add("appointment.toml", format!("openingHours: {e}"));
+    }
+    for article in &content.articles {
+        let lang = &article.lang;
+        if lang.len() != 2 || !lang.bytes().all(|b| b.is_ascii_lowercase()) {
+            p.add(
+                &format!("blog/{}.toml", article.slug),
+                format!("lang: \"{lang}\" must be a two-letter language code such as \"en\" or \"hi\""),
+            );
+        }
     }
 }
 
@@ -265,6 +309,23 @@ mod tests {
         assert!(messages
             .iter()
             .any(|m| m == "services/telepsychiatry.toml: this service is missing from site.toml's services list"));
+    }
+
+    #[test]
+    fn the_address_coordinates_short_name_hours_and_languages_are_checked() {
+        let mut content = embedded();
+        content.site.address.postal_code = "80001".into();
+        content.site.geo = crate::content::site::Geo { latitude: 85.14, longitude: 25.61 };
+        content.site.short_name = "Example Mind Care".into();
+        content.appointment.opening_hours[0].times[0] = "4 PM-7 PM".into();
+        content.articles[0].lang = "hindi".into();
+        let files: Vec<String> = content.problems().into_iter().map(|p| p.to_string()).collect();
+        assert_eq!(files.len(), 5, "{files:?}");
+        assert!(files[0].starts_with("site.toml: address.postalCode: \"80001\""));
+        assert!(files[1].starts_with("site.toml: geo: latitude 85.14 and longitude 25.61 are not in India"));
+        assert_eq!(files[2], "site.toml: shortName: must be 1 to 12 characters, found 17");
+        assert!(files[3].starts_with("appointment.toml: openingHours: Monday: \"4 PM-7 PM\""), "{}", files[3]);
+        assert!(files[4].ends_with("lang: \"hindi\" must be a two-letter language code such as \"en\" or \"hi\""));
     }
 
     #[test]

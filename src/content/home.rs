@@ -99,6 +99,9 @@ pub struct Banner {
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Home {
+    /// The last change to the page's text: the sitemap's `lastmod`.
+    #[serde(skip_serializing)]
+    pub updated: chrono::NaiveDate,
     pub hero: Hero,
     pub about: About,
     pub reviews: Reviews,

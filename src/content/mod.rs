@@ -5,6 +5,7 @@
 pub mod blog;
 mod checks;
 pub mod home;
+pub mod hours;
 pub mod pages;
 pub mod sections;
 pub mod service;

@@ -18,6 +18,9 @@ pub struct PageHero {
 pub struct About {
     pub title: String,
     pub description: String,
+    /// The last change to the page's text: the sitemap's `lastmod`.
+    #[serde(skip_serializing)]
+    pub updated: chrono::NaiveDate,
     pub hero: PageHero,
     pub faqs: Vec<Faq>,
 }
@@ -42,6 +45,9 @@ pub struct FormIntro {
 pub struct Appointment {
     pub title: String,
     pub description: String,
+    /// The last change to the page's text: the sitemap's `lastmod`.
+    #[serde(skip_serializing)]
+    pub updated: chrono::NaiveDate,
     pub hero: PageHero,
     pub form: FormIntro,
     pub hours_title: String,
@@ -53,6 +59,9 @@ pub struct Appointment {
 pub struct Contact {
     pub title: String,
     pub description: String,
+    /// The last change to the page's text: the sitemap's `lastmod`.
+    #[serde(skip_serializing)]
+    pub updated: chrono::NaiveDate,
     pub hero: PageHero,
     pub form: FormIntro,
     /// The contact card's badge, e.g. "3k+".
@@ -72,6 +81,9 @@ pub struct TherapySection {
 pub struct Therapy {
     pub title: String,
     pub description: String,
+    /// The last change to the page's text: the sitemap's `lastmod`.
+    #[serde(skip_serializing)]
+    pub updated: chrono::NaiveDate,
     pub hero: PageHero,
     pub intro: Vec<String>,
     pub sections: Vec<TherapySection>,

@@ -27,6 +27,9 @@ pub struct Service {
     pub slug: String,
     pub title: String,
     pub short_description: String,
+    /// The last change to the page's text: the sitemap's `lastmod`.
+    #[serde(skip_serializing)]
+    pub updated: chrono::NaiveDate,
     pub card_image: Image,
     pub hero: PageHero,
     pub intro: Vec<String>,

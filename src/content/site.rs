@@ -1,6 +1,8 @@
 //! `site.toml`: the clinic's identity.
 
-use serde::{Deserialize, Serialize};
+use std::fmt;
+
+use serde::{Deserialize, Serialize, Serializer};
 
 use super::types::{Image, Link};
 
@@ -11,15 +13,51 @@ pub struct Psychiatrist {
     pub title: String,
 }
 
+/// The clinic's address in parts, so search engines get a structured address; pages show it as
+/// one line (see `Display`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct PostalAddress {
+    pub street: String,
+    pub locality: String,
+    pub region: String,
+    pub postal_code: String,
+    pub country: String,
+}
+
+/// "Placeholder Road, Boring Road area, Patna, Bihar 800001, India"
+impl fmt::Display for PostalAddress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Self { street, locality, region, postal_code, country } = self;
+        write!(f, "{street}, {locality}, {region} {postal_code}, {country}")
+    }
+}
+
+/// The clinic's position, in decimal degrees.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Geo {
+    pub latitude: f64,
+    pub longitude: f64,
+}
+
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Identity {
     pub institute_name: String,
+    /// The name under a home-screen icon (web app manifest), where the full name would be cut.
+    #[serde(skip_serializing)]
+    pub short_name: String,
     pub description: String,
     pub psychiatrist: Psychiatrist,
     pub phones: Vec<String>,
     pub email: String,
-    pub address: String,
+    /// Pages receive the one-line form.
+    #[serde(serialize_with = "one_line")]
+    pub address: PostalAddress,
+    /// Only for structured data; no page shows it.
+    #[serde(skip_serializing)]
+    pub geo: Geo,
     pub booking_url: String,
     pub whatsapp_number: String,
     pub maps_url: String,
@@ -29,4 +67,8 @@ pub struct Identity {
     /// Service slugs in menu order; serialised to the page as `NavService`s instead.
     #[serde(skip_serializing)]
     pub services: Vec<String>,
+}
+
+fn one_line<S: Serializer>(address: &PostalAddress, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(address)
 }

@@ -1,9 +1,12 @@
-//! The HTTP surface: pages, their data for client-side navigation, static files, health checks.
+//! The HTTP surface: pages, their data for client-side navigation, redirects, static files, the
+//! sitemap, robots.txt and web app manifest, health checks.
 
 mod methods;
 mod pages;
+pub mod redirects;
 mod request_log;
 mod respond;
+mod site_files;
 mod static_files;
 
 use std::sync::Arc;
@@ -12,6 +15,8 @@ use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{extract::State, middleware, Router};
 
+use crate::seo::manifest::MANIFEST_PATH;
+use crate::seo::sitemap::SITEMAP_PATH;
 use crate::state::AppState;
 
 pub fn app(state: Arc<AppState>) -> Router {
@@ -20,6 +25,9 @@ pub fn app(state: Arc<AppState>) -> Router {
         .route("/readyz", get(readyz))
         .route("/assets/{file}", get(static_files::asset))
         .route("/images/{*path}", get(static_files::image))
+        .route(SITEMAP_PATH, get(site_files::sitemap))
+        .route("/robots.txt", get(site_files::robots))
+        .route(MANIFEST_PATH, get(site_files::manifest))
         .route("/_data/", get(pages::home_data))
         .route("/_data/{*path}", get(pages::data))
         .fallback(pages::page)

@@ -6,6 +6,7 @@ use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{Html, IntoResponse, Response};
 
+use super::redirects;
 use super::respond::{accepted_coding, encoded};
 use crate::error_page::error_document;
 use crate::ssr::RenderError;
@@ -16,9 +17,13 @@ const JSON: &str = "application/json";
 /// Seconds a client should wait before retrying when every render worker is busy.
 const RETRY_AFTER_SECONDS: &str = "2";
 
-/// Any path not matched by another route: a known page, or the not-found page with status 404.
-/// The query string changes only the blog list (its search, category, view and page).
+/// Any path not matched by another route: a redirect to a page's registered path, a known page, or
+/// the not-found page with status 404. The query string changes only the blog list (its search,
+/// category, view and page).
 pub async fn page(State(state): State<Arc<AppState>>, uri: Uri, headers: HeaderMap) -> Response {
+    if let Some(target) = redirects::target(&state.routes, uri.path()) {
+        return redirects::moved_permanently(target, uri.query());
+    }
     let route = state.routes.resolve(uri.path());
     match state.page_for(route, uri.query(), &[accepted_coding(&headers)]).await {
         Ok(page) => encoded(&headers, page.status, HTML, &page.html),

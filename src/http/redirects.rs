@@ -1,0 +1,78 @@
+//! Permanent redirects to a page's registered path (DESIGN.md): the old or alternative links of a
+//! page, and any known path written with a trailing slash. Path case is kept: `/About` is not a page
+//! and answers 404, so no redirect can loop between two spellings.
+
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+
+use crate::routes::{Route, RouteTable};
+
+/// Links that name a page by another path: the home page's service cards, and the stress and sleep
+/// articles' own declared links (spec section 2).
+pub const ALIASES: [(&str, &str); 3] = [
+    ("/services/child-adolescent-psychiatry", "/services/child-and-adolescent-psychiatry"),
+    ("/blog/understanding-stress-management", "/blog/stress-affects-health"),
+    ("/blog/understanding-sleep-disorders", "/blog/sleep-disorder-treatment"),
+];
+/// Browsers keep a 301 for as long as they are told, or forever: a day bounds the cost of a mistake.
+const REDIRECT_CACHE: HeaderValue = HeaderValue::from_static("public, max-age=86400");
+
+/// The registered path a request path is sent to, if it is an alias or a page's path (or an alias)
+/// with trailing slashes. Only paths that resolve to a page are returned, in one step, so unknown
+/// paths stay plain 404s and `//host/` can never become a redirect to another site.
+pub fn target<'a>(routes: &RouteTable, path: &'a str) -> Option<&'a str> {
+    let trimmed = match path.trim_end_matches('/') {
+        "" => "/",
+        trimmed => trimmed,
+    };
+    let target = ALIASES.iter().find(|(from, _)| *from == trimmed).map_or(trimmed, |(_, to)| to);
+    (target != path && routes.resolve(target) != Route::NotFound).then_some(target)
+}
+
+/// 301 to `target` with the request's query string. The Location is a path, so the redirect stays on
+/// whatever host the visitor used (SITE_URL may name a proxy in front of this server).
+pub fn moved_permanently(target: &str, query: Option<&str>) -> Response {
+    let location = match query.filter(|q| !q.is_empty()) {
+        Some(query) => format!("{target}?{query}"),
+        None => target.to_owned(),
+    };
+    match HeaderValue::try_from(location) {
+        Ok(location) => {
+            (StatusCode::MOVED_PERMANENTLY, [(header::LOCATION, location), (header::CACHE_CONTROL, REDIRECT_CACHE)])
+                .into_response()
+        }
+        Err(_) => (StatusCode::BAD_REQUEST, "Bad Request\n").into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::{Content, ContentSource};
+
+    fn routes() -> RouteTable {
+        RouteTable::new(&Content::load(ContentSource::Embedded).expect("the embedded content is valid"))
+    }
+
+    #[test]
+    fn aliases_and_trailing_slashes_lead_to_a_page_in_one_step() {
+        let routes = routes();
+        for (from, to) in ALIASES {
+            assert_ne!(routes.resolve(to), Route::NotFound, "{to} is a page");
+            assert_eq!(routes.resolve(from), Route::NotFound, "{from} is not a page of its own");
+            assert_eq!(target(&routes, from), Some(to));
+            assert_eq!(target(&routes, &format!("{from}/")), Some(to));
+        }
+        assert_eq!(target(&routes, "/about/"), Some("/about"));
+        assert_eq!(target(&routes, "/blog/paranoia//"), Some("/blog/paranoia"));
+        assert_eq!(target(&routes, "//"), Some("/"));
+    }
+
+    #[test]
+    fn pages_unknown_paths_and_other_cases_are_not_redirected() {
+        let routes = routes();
+        for path in ["/", "/about", "/blogs", "/About", "/About/", "/no/such/page/", "//evil.example/", "/blog/"] {
+            assert_eq!(target(&routes, path), None, "{path}");
+        }
+    }
+}

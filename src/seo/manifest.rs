@@ -1,0 +1,37 @@
+//! The web app manifest: the name, icon and colours a phone uses when the site is added to its home
+//! screen.
+
+use serde_json::json;
+
+use crate::content::site::Identity;
+
+pub const MANIFEST_PATH: &str = "/manifest.webmanifest";
+/// The brand's teal (`--teal` in client/styles.css): the browser's toolbar and the splash screen.
+pub const THEME_COLOR: &str = "#1f5f5b";
+/// The page background (client/styles.css `body`), shown before the first paint.
+pub const BACKGROUND_COLOR: &str = "#ffffff";
+
+pub fn web_manifest(site: &Identity) -> String {
+    let icon_type = mime_guess::from_path(&site.logo.src).first_or_octet_stream();
+    // A vector logo serves every size; browsers that want PNG icons get them with the raster copies
+    // of issue 7.
+    let sizes = if icon_type.essence_str() == "image/svg+xml" {
+        "any".to_owned()
+    } else {
+        format!("{}x{}", site.logo.width, site.logo.height)
+    };
+    json!({
+        "name": site.institute_name,
+        "short_name": site.short_name,
+        "description": site.description,
+        "lang": "en",
+        "start_url": "/",
+        "scope": "/",
+        // An information site, not an app: keep the back button and the address for sharing.
+        "display": "minimal-ui",
+        "theme_color": THEME_COLOR,
+        "background_color": BACKGROUND_COLOR,
+        "icons": [{ "src": site.logo.src, "sizes": sizes, "type": icon_type.essence_str(), "purpose": "any" }],
+    })
+    .to_string()
+}

@@ -1,0 +1,75 @@
+//! The head tags that name a page to search engines and link previews: title, description,
+//! canonical URL, Open Graph and Twitter card, icon, manifest and theme colour.
+
+use std::fmt::Write;
+
+use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
+
+use super::absolute;
+use super::manifest::{MANIFEST_PATH, THEME_COLOR};
+use crate::clock::start_of_local_day;
+use crate::routes::{PageData, RouteData};
+
+/// Open Graph locale of a page language: the site's readers are in India ("en" -> "en_IN").
+pub fn og_locale(lang: &str) -> String {
+    format!("{lang}_IN")
+}
+
+fn meta(out: &mut String, key_attr: &str, key: &str, content: &str) {
+    let _ = write!(out, r#"<meta {key_attr}="{key}" content="{}">"#, attr(content));
+}
+
+pub fn tags(data: &RouteData, site_url: &str) -> String {
+    let mut out = String::new();
+    let _ = write!(out, "<title>{}</title>", text(&data.title));
+    meta(&mut out, "name", "description", &data.description);
+    // The not-found page answers 404 on any path: it has no URL of its own to name, and no place in an index.
+    let found = !matches!(data.page, PageData::NotFound { .. });
+    if found {
+        let _ = write!(out, r#"<link rel="canonical" href="{}">"#, attr(&data.canonical_url));
+    } else {
+        meta(&mut out, "name", "robots", "noindex");
+    }
+
+    let article = match &data.page {
+        PageData::Article { article, .. } => Some(article),
+        _ => None,
+    };
+    let og = |out: &mut String, key: &str, content: &str| meta(out, "property", key, content);
+    og(&mut out, "og:type", if article.is_some() { "article" } else { "website" });
+    og(&mut out, "og:site_name", &data.site.identity.institute_name);
+    og(&mut out, "og:title", &data.title);
+    og(&mut out, "og:description", &data.description);
+    if found {
+        og(&mut out, "og:url", &data.canonical_url);
+    }
+    og(&mut out, "og:locale", &og_locale(data.lang));
+    // The content's images are SVG, which most link previews do not show; raster copies (issue 7)
+    // will take their place here.
+    let image = data.social_image;
+    let image_url = absolute(site_url, &image.src);
+    og(&mut out, "og:image", &image_url);
+    og(&mut out, "og:image:width", &image.width.to_string());
+    og(&mut out, "og:image:height", &image.height.to_string());
+    if !image.alt.is_empty() {
+        og(&mut out, "og:image:alt", &image.alt);
+    }
+    if let Some(article) = article {
+        og(&mut out, "article:published_time", &start_of_local_day(article.date));
+    }
+
+    meta(&mut out, "name", "twitter:card", "summary_large_image");
+    meta(&mut out, "name", "twitter:title", &data.title);
+    meta(&mut out, "name", "twitter:description", &data.description);
+    meta(&mut out, "name", "twitter:image", &image_url);
+    if !image.alt.is_empty() {
+        meta(&mut out, "name", "twitter:image:alt", &image.alt);
+    }
+
+    let logo = &data.site.identity.logo.src;
+    let logo_type = mime_guess::from_path(logo).first_or_octet_stream();
+    let _ = write!(out, r#"<link rel="icon" href="{}" type="{}">"#, attr(logo), attr(logo_type.essence_str()));
+    let _ = write!(out, r#"<link rel="manifest" href="{MANIFEST_PATH}">"#);
+    meta(&mut out, "name", "theme-color", THEME_COLOR);
+    out
+}

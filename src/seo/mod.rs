@@ -1,0 +1,46 @@
+//! What search engines and link previews read: each page's head tags and structured data, and the
+//! site-wide sitemap, robots.txt and web app manifest.
+
+pub mod jsonld;
+pub mod manifest;
+pub mod meta;
+pub mod sitemap;
+
+use std::fmt::Write;
+
+use crate::content::Content;
+use crate::encoding::Encoded;
+use crate::routes::{RouteData, RouteTable};
+use crate::shell::json_for_script;
+
+/// A path of the site as an absolute URL. `site_url` is an origin without a trailing slash.
+pub fn absolute(site_url: &str, path: &str) -> String {
+    format!("{site_url}{path}")
+}
+
+/// The head tags and JSON-LD blocks of one page. Built when the page is rendered, so they are cached
+/// with it.
+pub fn head(content: &Content, data: &RouteData, site_url: &str) -> String {
+    let mut head = meta::tags(data, site_url);
+    for block in jsonld::blocks(content, data, site_url) {
+        let _ = write!(head, r#"<script type="application/ld+json">{}</script>"#, json_for_script(&block.to_string()));
+    }
+    head
+}
+
+/// The site-wide files, built once at start-up: they depend only on the content and `SITE_URL`.
+pub struct SiteFiles {
+    pub sitemap: Encoded,
+    pub robots: Encoded,
+    pub manifest: Encoded,
+}
+
+impl SiteFiles {
+    pub fn new(content: &Content, routes: &RouteTable, site_url: &str) -> Self {
+        Self {
+            sitemap: Encoded::new(sitemap::sitemap_xml(content, routes, site_url)),
+            robots: Encoded::new(sitemap::robots_txt(site_url)),
+            manifest: Encoded::new(manifest::web_manifest(&content.site)),
+        }
+    }
+}

@@ -1,0 +1,444 @@
+//! What crawlers read, from each page's first HTML parsed with a real HTML parser: titles, canonical
+//! URLs, Open Graph and Twitter tags, languages and JSON-LD; the sitemap, robots.txt, web app
+//! manifest and redirects.
+
+mod common;
+
+use std::collections::{BTreeSet, HashSet};
+use std::sync::Arc;
+
+use axum::http::StatusCode;
+use clinic_site::http::redirects::ALIASES;
+use clinic_site::routes::Route;
+use clinic_site::AppState;
+use common::*;
+use scraper::{ElementRef, Html, Selector};
+use serde_json::Value;
+
+/// The spec's opening hours (section 9) as (day, opens, closes) in 24-hour time.
+const SPEC_HOURS: [(&str, &[(&str, &str)]); 7] = [
+    ("Monday", &[("16:00", "19:00")]),
+    ("Tuesday", &[("16:00", "19:00")]),
+    ("Wednesday", &[("09:00", "13:00"), ("16:00", "19:00")]),
+    ("Thursday", &[("09:00", "13:00"), ("16:00", "19:00")]),
+    ("Friday", &[("16:00", "19:00")]),
+    ("Saturday", &[("09:00", "13:00"), ("16:00", "19:00")]),
+    ("Sunday", &[("09:00", "13:00"), ("16:00", "19:00")]),
+];
+const PSYCHIATRIC: &str = "https://schema.org/Psychiatric";
+
+fn select<'a>(doc: &'a Html, css: &str) -> Vec<ElementRef<'a>> {
+    doc.select(&Selector::parse(css).unwrap()).collect()
+}
+
+/// The one element `css` matches (panics when there are none or several).
+fn one<'a>(doc: &'a Html, css: &str) -> ElementRef<'a> {
+    let found = select(doc, css);
+    assert_eq!(found.len(), 1, "{css} matched {} elements", found.len());
+    found[0]
+}
+
+fn attr(doc: &Html, css: &str, name: &str) -> String {
+    one(doc, css).value().attr(name).unwrap_or_else(|| panic!("{css} has no {name}")).to_owned()
+}
+
+/// The content of `<meta property=key>` (Open Graph) or `<meta name=key>`.
+fn meta(doc: &Html, key: &str) -> String {
+    let key_attr = if key.starts_with("og:") || key.starts_with("article:") { "property" } else { "name" };
+    attr(doc, &format!(r#"meta[{key_attr}="{key}"]"#), "content")
+}
+
+fn text(element: ElementRef) -> String {
+    element.text().collect()
+}
+
+fn json_ld(doc: &Html) -> Vec<Value> {
+    select(doc, r#"script[type="application/ld+json"]"#)
+        .into_iter()
+        .map(|script| {
+            let raw = script.inner_html();
+            // Escaped like the hydration data, so no text in it can close or confuse the element.
+            assert!(!raw.contains(['<', '>', '&']), "unescaped JSON-LD: {raw}");
+            serde_json::from_str(&raw).unwrap_or_else(|e| panic!("JSON-LD does not parse ({e}): {raw}"))
+        })
+        .collect()
+}
+
+fn of_type<'a>(blocks: &'a [Value], kind: &str) -> &'a Value {
+    blocks.iter().find(|b| b["@type"] == kind).unwrap_or_else(|| panic!("no {kind} block"))
+}
+
+fn str_of<'a>(value: &'a Value, key: &str) -> &'a str {
+    value[key].as_str().unwrap_or_else(|| panic!("{key} is not a string in {value}"))
+}
+
+/// Every canonical route (the route table's paths), with its status-200 page parsed.
+async fn pages(state: &Arc<AppState>) -> Vec<(String, Route, Html)> {
+    let mut pages = Vec::new();
+    for (path, route) in state.routes.paths() {
+        let response = get(state, path).await;
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        pages.push((path.to_owned(), route, Html::parse_document(&body_text(response).await)));
+    }
+    assert_eq!(pages.len(), 6 + state.content.services.len() + state.content.articles.len());
+    pages
+}
+
+#[tokio::test]
+async fn every_page_has_a_unique_title_a_self_referencing_canonical_and_sharing_tags() {
+    let state = ready_state().await;
+    let content = &state.content;
+    let mut titles = HashSet::new();
+    for (path, route, doc) in pages(&state).await {
+        let title = text(one(&doc, "head > title"));
+        assert!(!title.is_empty() && titles.insert(title.clone()), "{path}: title {title:?} is empty or repeated");
+        let canonical = attr(&doc, r#"link[rel="canonical"]"#, "href");
+        assert_eq!(canonical, format!("{SITE_URL}{path}"), "{path}");
+        assert!(select(&doc, r#"meta[name="robots"]"#).is_empty(), "{path} must be indexable");
+
+        let description = meta(&doc, "description");
+        assert!(!description.is_empty(), "{path}");
+        assert_eq!(meta(&doc, "og:title"), title);
+        assert_eq!(meta(&doc, "og:description"), description);
+        assert_eq!(meta(&doc, "og:url"), canonical);
+        assert_eq!(meta(&doc, "og:site_name"), content.site.institute_name);
+        let lang = match route {
+            Route::Article(i) => content.articles[i].lang.as_str(),
+            _ => "en",
+        };
+        assert_eq!(attr(&doc, "html", "lang"), lang, "{path}");
+        assert_eq!(meta(&doc, "og:locale"), format!("{lang}_IN"), "{path}");
+
+        let image = meta(&doc, "og:image");
+        let image_path = image.strip_prefix(SITE_URL).unwrap_or_else(|| panic!("{path}: og:image {image} is relative"));
+        assert_eq!(get(&state, image_path).await.status(), StatusCode::OK, "{path}: {image}");
+        let size =
+            (meta(&doc, "og:image:width").parse::<u32>().unwrap(), meta(&doc, "og:image:height").parse().unwrap());
+        match route {
+            Route::Article(i) => {
+                let article = &content.articles[i];
+                assert_eq!(meta(&doc, "og:type"), "article");
+                assert_eq!(image_path, article.image.src);
+                assert_eq!(size, (article.image.width, article.image.height));
+                assert_eq!(meta(&doc, "article:published_time"), format!("{}T00:00:00+05:30", article.date));
+            }
+            _ => {
+                assert_eq!(meta(&doc, "og:type"), "website", "{path}");
+                assert!(size.0 > 0 && size.1 > 0);
+            }
+        }
+        if let Route::Service(i) = route {
+            let card = &content.services[i].card_image;
+            assert_eq!((image_path, size), (card.src.as_str(), (card.width, card.height)));
+        }
+
+        assert_eq!(meta(&doc, "twitter:card"), "summary_large_image");
+        assert_eq!(meta(&doc, "twitter:title"), title);
+        assert_eq!(meta(&doc, "twitter:description"), description);
+        assert_eq!(meta(&doc, "twitter:image"), image);
+        assert_eq!(attr(&doc, r#"link[rel="icon"]"#, "href"), content.site.logo.src);
+        assert_eq!(attr(&doc, r#"link[rel="manifest"]"#, "href"), "/manifest.webmanifest");
+        assert!(!meta(&doc, "theme-color").is_empty());
+    }
+    let face_failures = Html::parse_document(&body_text(get(&state, "/blog/face-failures").await).await);
+    assert_eq!(attr(&face_failures, "html", "lang"), "hi");
+    assert_eq!(meta(&face_failures, "og:locale"), "hi_IN");
+
+    // The not-found page answers on any path: it names no URL of its own and asks not to be indexed.
+    let doc = Html::parse_document(&body_text(get(&state, "/no/such/page").await).await);
+    assert!(titles.insert(text(one(&doc, "head > title"))), "the not-found title repeats another page's");
+    assert_eq!(meta(&doc, "robots"), "noindex");
+    assert!(select(&doc, r#"link[rel="canonical"]"#).is_empty());
+    assert!(select(&doc, r#"meta[property="og:url"]"#).is_empty());
+    assert!(json_ld(&doc).is_empty());
+}
+
+/// The schema.org types a page's JSON-LD must have: only for what the page shows.
+fn expected_types(route: Route) -> &'static [&'static str] {
+    match route {
+        Route::Home => &["FAQPage", "IndividualPhysician", "MedicalClinic"],
+        Route::About => &["FAQPage", "IndividualPhysician"],
+        Route::Contact => &["MedicalClinic"],
+        Route::Therapy => &["FAQPage"],
+        Route::Service(_) => &["BreadcrumbList", "FAQPage"],
+        Route::Article(_) => &["BlogPosting", "BreadcrumbList"],
+        Route::Appointment | Route::Blogs | Route::NotFound => &[],
+    }
+}
+
+#[tokio::test]
+async fn json_ld_parses_and_has_the_properties_of_each_type_for_what_the_page_shows() {
+    let state = ready_state().await;
+    let content = &state.content;
+    let known: HashSet<String> = state.routes.paths().iter().map(|(p, _)| format!("{SITE_URL}{p}")).collect();
+    for (path, route, doc) in pages(&state).await {
+        let blocks = json_ld(&doc);
+        let mut types: Vec<&str> = blocks.iter().map(|b| str_of(b, "@type")).collect();
+        types.sort_unstable();
+        assert_eq!(types, expected_types(route), "{path}");
+        for block in &blocks {
+            assert_eq!(block["@context"], "https://schema.org", "{path}");
+        }
+        // The FAQ markup is the FAQ the page shows, question for question.
+        let shown: Vec<(String, String)> = select(&doc, ".faq-item")
+            .into_iter()
+            .map(|item| {
+                let question = item.select(&Selector::parse("h3 button").unwrap()).next().map(text).unwrap();
+                let answer = item.select(&Selector::parse("[role=region] p").unwrap()).next().map(text).unwrap();
+                (question, answer)
+            })
+            .collect();
+        if let Some(faq) = blocks.iter().find(|b| b["@type"] == "FAQPage") {
+            let marked: Vec<(String, String)> = faq["mainEntity"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|q| {
+                    assert_eq!(q["@type"], "Question");
+                    assert_eq!(q["acceptedAnswer"]["@type"], "Answer");
+                    (str_of(q, "name").to_owned(), str_of(&q["acceptedAnswer"], "text").to_owned())
+                })
+                .collect();
+            assert!(!marked.is_empty());
+            assert_eq!(marked, shown, "{path}");
+        } else {
+            assert!(shown.is_empty(), "{path} shows a FAQ without FAQPage markup");
+        }
+        if let Some(breadcrumbs) = blocks.iter().find(|b| b["@type"] == "BreadcrumbList") {
+            let items = breadcrumbs["itemListElement"].as_array().unwrap();
+            for (i, item) in items.iter().enumerate() {
+                assert_eq!((&item["@type"], item["position"].as_u64()), (&Value::from("ListItem"), Some(i as u64 + 1)));
+                assert!(!str_of(item, "name").is_empty());
+                assert!(known.contains(str_of(item, "item")), "{path}: breadcrumb {} is not a page", item["item"]);
+            }
+            assert_eq!(str_of(&items[0], "item"), format!("{SITE_URL}/"));
+            assert_eq!(str_of(items.last().unwrap(), "item"), format!("{SITE_URL}{path}"));
+        }
+        if let Route::Article(i) = route {
+            let article = &content.articles[i];
+            let post = of_type(&blocks, "BlogPosting");
+            assert_eq!(str_of(post, "headline"), article.title);
+            assert_eq!(str_of(post, "headline"), text(one(&doc, "h1")));
+            assert_eq!(str_of(post, "description"), article.description);
+            assert_eq!(str_of(&post["image"], "url"), format!("{SITE_URL}{}", article.image.src));
+            assert_eq!(post["image"]["width"], article.image.width);
+            assert_eq!(post["image"]["height"], article.image.height);
+            assert_eq!(str_of(post, "datePublished"), format!("{}T00:00:00+05:30", article.date));
+            assert_eq!(post["author"]["@type"], "Person");
+            let author = article.author.as_deref().unwrap_or(&content.site.psychiatrist.name);
+            assert_eq!(str_of(&post["author"], "name"), author);
+            assert_eq!(str_of(post, "inLanguage"), attr(&doc, "html", "lang"));
+            assert_eq!(str_of(post, "mainEntityOfPage"), format!("{SITE_URL}{path}"));
+        }
+        if matches!(route, Route::Home | Route::Contact) {
+            check_clinic(&state, of_type(&blocks, "MedicalClinic"));
+        }
+        if let Some(physician) = blocks.iter().find(|b| b["@type"] == "IndividualPhysician") {
+            assert_eq!(str_of(physician, "name"), content.site.psychiatrist.name);
+            assert!(
+                text(one(&doc, ".team")).contains(&content.site.psychiatrist.name),
+                "{path} shows the psychiatrist"
+            );
+            assert_eq!(physician["medicalSpecialty"], PSYCHIATRIC);
+            assert_eq!(physician["practicesAt"]["@type"], "MedicalClinic");
+            assert_eq!(str_of(&physician["practicesAt"], "@id"), format!("{SITE_URL}/#clinic"));
+            assert_eq!(physician["address"]["@type"], "PostalAddress");
+        }
+    }
+}
+
+fn check_clinic(state: &AppState, clinic: &Value) {
+    let site = &state.content.site;
+    assert_eq!(str_of(clinic, "name"), site.institute_name);
+    assert_eq!(str_of(clinic, "url"), format!("{SITE_URL}/"));
+    assert_eq!(str_of(clinic, "@id"), format!("{SITE_URL}/#clinic"));
+    assert_eq!(str_of(clinic, "telephone"), site.phones[0]);
+    let address = &clinic["address"];
+    assert_eq!(address["@type"], "PostalAddress");
+    assert_eq!(str_of(address, "addressLocality"), "Patna");
+    for key in ["streetAddress", "addressRegion", "postalCode", "addressCountry"] {
+        assert!(!str_of(address, key).is_empty(), "{key}");
+    }
+    assert_eq!(clinic["geo"]["@type"], "GeoCoordinates");
+    assert!(clinic["geo"]["latitude"].is_f64() && clinic["geo"]["longitude"].is_f64());
+    assert_eq!(clinic["medicalSpecialty"], PSYCHIATRIC);
+
+    let services = clinic["availableService"].as_array().unwrap();
+    let names: Vec<&str> = services.iter().map(|s| str_of(s, "name")).collect();
+    let titles: Vec<&str> = state.content.services.iter().map(|s| s.title.as_str()).collect();
+    assert_eq!((names.len(), names), (6, titles));
+    for (service, content) in services.iter().zip(&state.content.services) {
+        assert_eq!(str_of(service, "url"), format!("{SITE_URL}{}", content.path()));
+    }
+
+    let mut marked = BTreeSet::new();
+    for spec in clinic["openingHoursSpecification"].as_array().unwrap() {
+        assert_eq!(spec["@type"], "OpeningHoursSpecification");
+        for day in spec["dayOfWeek"].as_array().unwrap() {
+            let day = day.as_str().unwrap().strip_prefix("https://schema.org/").unwrap();
+            assert!(marked.insert((
+                day.to_owned(),
+                str_of(spec, "opens").to_owned(),
+                str_of(spec, "closes").to_owned()
+            )));
+        }
+    }
+    let spec: BTreeSet<(String, String, String)> = SPEC_HOURS
+        .iter()
+        .flat_map(|(day, times)| times.iter().map(|(o, c)| (day.to_string(), o.to_string(), c.to_string())))
+        .collect();
+    assert_eq!(marked, spec);
+}
+
+/// Every object key and every `@type` in a JSON value, however deep.
+fn keys_and_types(value: &Value, out: &mut BTreeSet<String>) {
+    match value {
+        Value::Object(map) => {
+            for (key, inner) in map {
+                out.insert(key.clone());
+                if key == "@type" {
+                    out.insert(inner.as_str().unwrap_or_default().to_owned());
+                }
+                keys_and_types(inner, out);
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|item| keys_and_types(item, out)),
+        _ => {}
+    }
+}
+
+#[tokio::test]
+async fn testimonials_are_not_marked_up_as_reviews_or_ratings() {
+    let state = ready_state().await;
+    let doc = Html::parse_document(&body_text(get(&state, "/").await).await);
+    let blocks = json_ld(&doc);
+    let mut names = BTreeSet::new();
+    blocks.iter().for_each(|block| keys_and_types(block, &mut names));
+    for name in ["Review", "review", "reviews", "AggregateRating", "aggregateRating", "Rating", "reviewRating"] {
+        assert!(!names.contains(name), "the home page's JSON-LD has {name:?}");
+    }
+    let markup: String = blocks.iter().map(Value::to_string).collect();
+    for testimonial in &state.content.home.testimonials {
+        assert!(!markup.contains(&testimonial.content) && !markup.contains(&testimonial.title));
+    }
+}
+
+#[tokio::test]
+async fn the_sitemap_lists_exactly_the_canonical_pages_and_each_answers_200() {
+    let state = ready_state().await;
+    let response = get(&state, "/sitemap.xml").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(header(&response, "content-type"), "application/xml");
+    assert!(!header(&response, "etag").is_empty());
+    let xml = body_text(response).await;
+    let doc = roxmltree::Document::parse(&xml).expect("the sitemap is well-formed XML");
+    let urlset = doc.root_element();
+    assert_eq!(urlset.tag_name().name(), "urlset");
+    assert_eq!(urlset.tag_name().namespace(), Some("http://www.sitemaps.org/schemas/sitemap/0.9"));
+
+    let mut listed = Vec::new();
+    for url in urlset.children().filter(|n| n.is_element()) {
+        assert_eq!(url.tag_name().name(), "url");
+        let child = |name: &str| url.children().find(|n| n.has_tag_name(name)).and_then(|n| n.text());
+        let loc = child("loc").expect("every url has a loc");
+        let lastmod = child("lastmod").expect("every url has a lastmod");
+        let path = loc.strip_prefix(SITE_URL).unwrap_or_else(|| panic!("{loc} is not absolute on SITE_URL"));
+        assert!(chrono::NaiveDate::parse_from_str(lastmod, "%Y-%m-%d").is_ok(), "{loc}: lastmod {lastmod}");
+        if let Some(slug) = path.strip_prefix("/blog/") {
+            assert_eq!(lastmod, state.content.article(slug).unwrap().date.to_string(), "{loc}");
+        }
+        assert_eq!(get(&state, path).await.status(), StatusCode::OK, "{loc}");
+        listed.push(path.to_owned());
+    }
+    let canonical: Vec<String> = state.routes.paths().iter().map(|(p, _)| p.to_string()).collect();
+    assert_eq!(listed, canonical, "every canonical page once, and nothing else");
+    for (alias, _) in ALIASES {
+        assert!(!listed.iter().any(|p| p == alias));
+    }
+    let newest = state.content.articles.iter().map(|a| a.date).max().unwrap().to_string();
+    assert!(xml.contains(&format!("<loc>{SITE_URL}/blogs</loc><lastmod>{newest}</lastmod>")));
+}
+
+#[tokio::test]
+async fn robots_txt_allows_everything_and_names_the_sitemap() {
+    let state = ready_state().await;
+    let response = get(&state, "/robots.txt").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(header(&response, "content-type"), "text/plain; charset=utf-8");
+    let robots = body_text(response).await;
+    let lines: Vec<&str> = robots.lines().collect();
+    assert_eq!(lines, ["User-agent: *", "Allow: /", "", &format!("Sitemap: {SITE_URL}/sitemap.xml")]);
+}
+
+#[tokio::test]
+async fn the_web_manifest_names_the_clinic_its_icon_and_the_theme_colour_of_the_pages() {
+    let state = ready_state().await;
+    let response = get(&state, "/manifest.webmanifest").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(header(&response, "content-type"), "application/manifest+json");
+    let manifest: Value = serde_json::from_slice(&body_bytes(response).await).unwrap();
+    let site = &state.content.site;
+    assert_eq!(manifest["name"], site.institute_name.as_str());
+    assert_eq!(manifest["short_name"], site.short_name.as_str());
+    assert_eq!((&manifest["start_url"], &manifest["display"]), (&Value::from("/"), &Value::from("minimal-ui")));
+    let icon = &manifest["icons"][0];
+    assert_eq!((str_of(icon, "src"), str_of(icon, "type")), (site.logo.src.as_str(), "image/svg+xml"));
+    let logo = get(&state, str_of(icon, "src")).await;
+    assert_eq!((logo.status(), header(&logo, "content-type")), (StatusCode::OK, "image/svg+xml"));
+
+    let theme = str_of(&manifest, "theme_color");
+    let doc = Html::parse_document(&body_text(get(&state, "/").await).await);
+    assert_eq!(meta(&doc, "theme-color"), theme);
+    // The colours are the stylesheet's: the brand teal and the page background.
+    let styles = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/client/styles.css")).unwrap();
+    assert!(styles.contains(&format!("--teal: {theme};")), "theme_color {theme} is not --teal in client/styles.css");
+    assert_eq!(manifest["background_color"], "#ffffff");
+}
+
+#[tokio::test]
+async fn old_links_and_trailing_slashes_answer_301_to_the_page_keeping_the_query() {
+    let state = ready_state().await;
+    let cases = [
+        ("/services/child-adolescent-psychiatry", "/services/child-and-adolescent-psychiatry"),
+        ("/blog/understanding-stress-management", "/blog/stress-affects-health"),
+        ("/blog/understanding-sleep-disorders", "/blog/sleep-disorder-treatment"),
+        ("/services/child-adolescent-psychiatry/", "/services/child-and-adolescent-psychiatry"),
+        ("/blog/understanding-sleep-disorders?utm_source=x", "/blog/sleep-disorder-treatment?utm_source=x"),
+        ("/about/", "/about"),
+        ("/blog/paranoia/", "/blog/paranoia"),
+        ("/blogs/?q=sleep+well&page=2", "/blogs?q=sleep+well&page=2"),
+        ("/contact//", "/contact"),
+    ];
+    for (from, to) in cases {
+        let response = get(&state, from).await;
+        assert_eq!(response.status(), StatusCode::MOVED_PERMANENTLY, "{from}");
+        assert_eq!(header(&response, "location"), to, "{from}");
+        // One step: the Location is the page itself.
+        assert_eq!(get(&state, to).await.status(), StatusCode::OK, "{to}");
+    }
+    // Path case is kept, so another spelling is not a page and not a redirect: no loop.
+    for path in ["/About", "/About/", "/Blog/Paranoia", "/no/such/page/", "//evil.example/", "/blog/"] {
+        let response = get(&state, path).await;
+        assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");
+        assert_eq!(header(&response, "location"), "", "{path}");
+    }
+    assert_eq!(get(&state, "/").await.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn internal_links_use_registered_paths_only() {
+    let state = ready_state().await;
+    let aliases: HashSet<&str> = ALIASES.iter().map(|(from, _)| *from).collect();
+    let mut checked = 0;
+    for (path, _, doc) in pages(&state).await {
+        for link in select(&doc, "a[href]") {
+            let href = link.value().attr("href").unwrap();
+            let Some(target) = href.strip_prefix('/').map(|_| href.split(['?', '#']).next().unwrap()) else { continue };
+            assert!(!aliases.contains(target), "{path} links to the alias {href}");
+            assert!(target == "/" || !target.ends_with('/'), "{path} links to {href} with a trailing slash");
+            assert_ne!(state.routes.resolve(target), Route::NotFound, "{path} links to {href}, which is not a page");
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "only {checked} internal links found");
+}
