@@ -174,7 +174,7 @@ export default function Home({ data, page }: PageProps<"home">) {
       <section className="booking-banner" aria-labelledby="banner-title">
         <h2 id="banner-title">{banner.title}</h2>
         <p>{banner.text}</p>
-        <div className="actions" style={{ justifyContent: "center" }}>
+        <div className="actions centered">
           <a href={data.site.bookingUrl} target="_blank" rel="noopener noreferrer" className="button primary">
             Book Now
           </a>
