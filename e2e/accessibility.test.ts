@@ -51,7 +51,7 @@ describe("accessibility", () => {
     test(`every page passes axe-core and fits the width (${name}, ${viewport.width} px)`, async () => {
       const failures: string[] = [];
       for (const path of PATHS) {
-        const { page, problems } = await openPage(site, path, { viewport, reducedMotion: true });
+        const { page, problems } = await openPage(site, path, { viewport, reducedMotion: true, injectScripts: true });
         const violations = await axeViolations(page);
         for (const v of violations) failures.push(`${path}: ${v.id} (${v.impact}) ${v.help}: ${v.targets.join(", ")}`);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -65,9 +65,9 @@ describe("accessibility", () => {
   }
 
   test("open menus pass axe-core too", async () => {
-    const desktop = await openPage(site, "/", { reducedMotion: true });
+    const desktop = await openPage(site, "/", { reducedMotion: true, injectScripts: true });
     await desktop.page.locator(".desktop-nav .services-menu > button").click();
-    const phone = await openPage(site, "/", { viewport: PHONE, reducedMotion: true });
+    const phone = await openPage(site, "/", { viewport: PHONE, reducedMotion: true, injectScripts: true });
     await phone.page.locator(".menu-button").click();
     await phone.page.getByRole("dialog", { name: "Menu" }).waitFor();
     for (const { page } of [desktop, phone]) {

@@ -13,6 +13,9 @@ const CATEGORIES = [
 ];
 
 const countLine = (page: Page) => page.locator(".count-line").textContent();
+/** Waits for the count line to say `text` (the list re-renders after the input event). */
+const expectCountLine = (page: Page, text: string) =>
+  page.waitForFunction((expected) => document.querySelector(".count-line")?.textContent === expected, text, { timeout: 2000 });
 const cards = (page: Page) => page.locator(".blog-list .blog-card");
 /** Waits for the list's state to reach the URL (React Router updates it after the event). */
 const expectQuery = (page: Page, search: string) =>
@@ -23,7 +26,7 @@ describe("blogs", () => {
 
   test("23 posts, 9 a page, with previous/next disabled at the ends and the page in the URL", async () => {
     const { page, problems } = await openPage(site, "/blogs");
-    assert.equal(await countLine(page), "Found 23 blogs");
+    await expectCountLine(page, "Found 23 blogs");
     assert.equal(await cards(page).count(), 9);
     const pager = page.getByRole("navigation", { name: "Pagination" });
     assert.equal(await pager.getByRole("button", { name: "Previous" }).isDisabled(), true);
@@ -59,13 +62,13 @@ describe("blogs", () => {
   test("'Found 1 blog' for one match; no match shows the empty state, and Reset filters clears search and category", async () => {
     const { page, problems } = await openPage(site, "/blogs");
     await page.getByLabel("Search blogs").fill("Parkinson");
-    assert.equal(await countLine(page), "Found 1 blog");
+    await expectCountLine(page, "Found 1 blog");
     await page.getByLabel("Search blogs").fill("zzzz no such topic");
-    assert.equal(await countLine(page), "No blogs found");
+    await expectCountLine(page, "No blogs found");
     assert.ok(await page.getByText("Try adjusting your search or filter criteria").isVisible());
     await page.getByRole("button", { name: "Reset filters" }).click();
+    await expectCountLine(page, "Found 23 blogs");
     assert.equal(await page.getByLabel("Search blogs").inputValue(), "");
-    assert.equal(await countLine(page), "Found 23 blogs");
     await expectQuery(page, "");
     assert.deepEqual(problems, []);
     await page.context().close();
@@ -89,7 +92,7 @@ describe("blogs", () => {
     assert.equal(await page.getByRole("button", { name: "All Blogs" }).getAttribute("aria-pressed"), "false");
     await page.getByRole("button", { name: "All Blogs" }).click();
     await expectQuery(page, "");
-    assert.equal(await countLine(page), "Found 23 blogs");
+    await expectCountLine(page, "Found 23 blogs");
     assert.deepEqual(problems, []);
     await page.context().close();
   });

@@ -117,9 +117,19 @@ export const PHONE = { width: 390, height: 844 };
 export async function openPage(
   site: Site,
   path: string,
-  { viewport = DESKTOP, reducedMotion = false }: { viewport?: { width: number; height: number }; reducedMotion?: boolean } = {},
+  {
+    viewport = DESKTOP,
+    reducedMotion = false,
+    injectScripts = false,
+  }: { viewport?: { width: number; height: number }; reducedMotion?: boolean; injectScripts?: boolean } = {},
 ): Promise<{ page: Page; problems: string[] }> {
-  const context = await site.browser.newContext({ viewport, reducedMotion: reducedMotion ? "reduce" : "no-preference" });
+  // Pages run under the server's Content-Security-Policy (a violation is a console error, so a test
+  // fails on it); only a test that injects its own script (axe-core) sets the policy aside.
+  const context = await site.browser.newContext({
+    viewport,
+    reducedMotion: reducedMotion ? "reduce" : "no-preference",
+    bypassCSP: injectScripts,
+  });
   // tsx compiles test files with esbuild's keepNames, which wraps named functions in __name(); functions
   // handed to page.evaluate carry that call into the page.
   await context.addInitScript({ content: "globalThis.__name = (f) => f;" });

@@ -66,7 +66,8 @@ describe("home page", () => {
     assert.equal(state.running, true);
     // Move the pointer away (hovering pauses it), jump to the last image and see it wrap to the first.
     await page.mouse.move(5, 790);
-    await page.evaluate((sel) => (document.querySelector(sel) as unknown as { swiper: { slideToLoop(i: number, s: number): void } }).swiper.slideToLoop(2, 0), HERO);
+    await page.evaluate((sel) => (document.querySelector(sel) as unknown as { swiper: { slideToLoop(i: number): void } }).swiper.slideToLoop(2), HERO);
+    await waitForSlide(page, HERO, 2);
     const started = Date.now();
     await waitForSlide(page, HERO, 0, 8000);
     const waited = Date.now() - started;
