@@ -48,6 +48,19 @@ pub struct Config {
     /// Memory limit of each JS runtime in MiB.
     #[arg(long, env = "RENDER_MEMORY_MB", default_value_t = 128)]
     pub render_memory_mb: usize,
+
+    /// Send Strict-Transport-Security (one year, subdomains included) and ask browsers to upgrade
+    /// insecure requests. Only right when visitors reach the site over HTTPS: off for plain-HTTP
+    /// local use, where the upgrade would send the page's assets to an https:// that does not
+    /// answer [default: on when SITE_URL starts with https://]. Takes 1/0, true/false, yes/no, on/off.
+    #[arg(long, env = "HSTS", value_parser = clap::builder::BoolishValueParser::new())]
+    pub hsts: Option<bool>,
+
+    /// Milliseconds a client has to send a request's headers (from its first byte, or from the end
+    /// of the previous response on a kept-alive connection); a slower one is disconnected. Headers
+    /// are one or two packets, so ten seconds is generous even on a slow mobile link.
+    #[arg(long, env = "HEADER_READ_TIMEOUT_MS", default_value_t = 10_000)]
+    pub header_read_timeout_ms: u64,
 }
 
 /// An absolute http(s) origin, without a trailing slash.
@@ -67,6 +80,15 @@ impl Config {
     pub fn workers(&self) -> usize {
         self.ssr_workers.unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()))
     }
+
+    pub fn hsts(&self) -> bool {
+        self.hsts.unwrap_or_else(|| hsts_by_default(&self.site_url))
+    }
+}
+
+/// HSTS is on by default exactly when the public origin is HTTPS.
+pub fn hsts_by_default(site_url: &str) -> bool {
+    site_url.starts_with("https://")
 }
 
 #[cfg(test)]
@@ -90,5 +112,15 @@ mod tests {
         assert_eq!(config.render_timeout_ms, 2000);
         assert!(!config.no_render_cache);
         assert!(Config::try_parse_from(["clinic-site", "--no-render-cache"]).unwrap().no_render_cache);
+        assert_eq!(config.header_read_timeout_ms, 10_000);
+    }
+
+    #[test]
+    fn hsts_follows_the_site_url_unless_set() {
+        let parse = |args: &[&str]| Config::try_parse_from([&["clinic-site"], args].concat()).unwrap().hsts();
+        assert!(!parse(&[]));
+        assert!(parse(&["--site-url", "https://clinic.example.org"]));
+        assert!(!parse(&["--site-url", "https://clinic.example.org", "--hsts", "off"]));
+        assert!(parse(&["--hsts", "on"]));
     }
 }

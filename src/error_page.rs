@@ -5,6 +5,11 @@ use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
 
 use crate::content::site::Identity;
 
+/// The page's only styling, inline so it needs no asset; the Content-Security-Policy allows exactly
+/// this text by its hash (`http::security`).
+pub const STYLE: &str = "body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;\
+line-height:1.6;color:#1d2624}a{color:#1f5f5b}";
+
 pub fn error_document(site: &Identity, heading: &str, message: &str) -> String {
     let phones: String = site
         .phones
@@ -16,8 +21,7 @@ pub fn error_document(site: &Identity, heading: &str, message: &str) -> String {
             "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">",
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
             "<meta name=\"robots\" content=\"noindex\"><title>{heading} | {name}</title>",
-            "<style>body{{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;",
-            "line-height:1.6;color:#1d2624}}a{{color:#1f5f5b}}</style></head><body>",
+            "<style>{style}</style></head><body>",
             "<h1>{heading}</h1><p>{message}</p>",
             "<p>To reach {name} now, please call:</p><ul>{phones}</ul>",
             "<p><a href=\"/\">Go to the home page</a></p></body></html>"
@@ -26,5 +30,6 @@ pub fn error_document(site: &Identity, heading: &str, message: &str) -> String {
         message = text(message),
         name = text(&site.institute_name),
         phones = phones,
+        style = STYLE,
     )
 }

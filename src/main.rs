@@ -7,6 +7,7 @@ use tracing_subscriber::EnvFilter;
 
 use clinic_site::clock::until_next_local_midnight;
 use clinic_site::config::Config;
+use clinic_site::http::server::serve;
 use clinic_site::{app, AppState};
 
 #[tokio::main]
@@ -32,10 +33,11 @@ async fn run(config: Config) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(address).await.with_context(|| {
         format!("cannot listen on {address}; is another server using the port? set PORT to choose another")
     })?;
-    tracing::info!(%address, site_url = %state.site_url, cache = state.cache.enabled(), workers = config.workers(), "listening");
+    tracing::info!(%address, site_url = %state.site_url, cache = state.cache.enabled(), workers = config.workers(), hsts = config.hsts(), "listening");
 
     tokio::spawn(prerender(Arc::clone(&state)));
-    axum::serve(listener, app(state)).with_graceful_shutdown(shutdown_signal()).await?;
+    let header_read_timeout = std::time::Duration::from_millis(config.header_read_timeout_ms);
+    serve(listener, app(state), header_read_timeout, shutdown_signal()).await?;
     tracing::info!("stopped");
     Ok(())
 }

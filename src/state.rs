@@ -14,9 +14,10 @@ use crate::assets::{Manifest, SSR_BUNDLE};
 use crate::blog_query::BlogQuery;
 use crate::cache::{QueryCache, RenderCache, RenderedPage};
 use crate::clock::{Clock, SystemClock};
-use crate::config::Config;
+use crate::config::{hsts_by_default, Config};
 use crate::content::{Content, ContentSource};
 use crate::encoding::{Coding, Encoded};
+use crate::http::security::SecurityHeaders;
 use crate::routes::{route_data, Route, RouteData, RouteTable};
 use crate::seo::{self, SiteFiles};
 use crate::shell;
@@ -33,6 +34,8 @@ pub struct AppState {
     /// The sitemap, robots.txt and web app manifest.
     pub files: SiteFiles,
     pub site_url: String,
+    /// The headers every response carries.
+    pub security: Arc<SecurityHeaders>,
     pub clock: Arc<dyn Clock>,
     ready: AtomicBool,
 }
@@ -51,9 +54,11 @@ impl AppState {
             quickjs_factory(SSR_BUNDLE, limits),
         )
         .context("the SSR bundle failed to load in QuickJS; rebuild with `npm ci && cargo build`")?;
-        Ok(Self::new(content, pool, config.site_url.clone(), !config.no_render_cache, Arc::new(SystemClock)))
+        let state = Self::new(content, pool, config.site_url.clone(), !config.no_render_cache, Arc::new(SystemClock));
+        Ok(Self { security: Arc::new(SecurityHeaders::new(config.hsts())), ..state })
     }
 
+    /// With HSTS as its default for `site_url`.
     pub fn new(content: Content, pool: RenderPool, site_url: String, cache: bool, clock: Arc<dyn Clock>) -> Self {
         let routes = RouteTable::new(&content);
         Self {
@@ -64,6 +69,7 @@ impl AppState {
             pool,
             cache: RenderCache::new(cache),
             blog_queries: QueryCache::new(cache),
+            security: Arc::new(SecurityHeaders::new(hsts_by_default(&site_url))),
             site_url,
             clock,
             ready: AtomicBool::new(false),

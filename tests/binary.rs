@@ -88,6 +88,13 @@ async fn the_binary_serves_the_site_from_an_empty_folder_and_stops_on_sigterm() 
     assert_eq!(home.status(), 200);
     assert_eq!(home.headers()["content-type"], "text/html; charset=utf-8");
     assert!(home.headers().contains_key("etag"));
+    // SITE_URL is https, so HSTS is on by default, and with it the upgrade of insecure requests.
+    assert_eq!(home.headers()["strict-transport-security"], "max-age=31536000; includeSubDomains");
+    let policy = home.headers()["content-security-policy"].to_str().unwrap();
+    assert!(
+        policy.starts_with("default-src 'self'; script-src 'self'; ")
+            && policy.ends_with("; upgrade-insecure-requests")
+    );
     let html = home.text().await.unwrap();
     assert!(html.contains(r#"<link rel="canonical" href="https://clinic.example.org/">"#));
     assert!(html.contains("Our Services"));
@@ -128,7 +135,18 @@ fn help_lists_every_setting() {
     let output = Command::new(BINARY).arg("--help").output().unwrap();
     assert!(output.status.success());
     let help = String::from_utf8(output.stdout).unwrap();
-    for setting in ["PORT", "HOST", "SITE_URL", "LOG_LEVEL", "CONTENT_DIR", "NO_RENDER_CACHE", "RENDER_TIMEOUT_MS"] {
+    let settings = [
+        "PORT",
+        "HOST",
+        "SITE_URL",
+        "LOG_LEVEL",
+        "CONTENT_DIR",
+        "NO_RENDER_CACHE",
+        "RENDER_TIMEOUT_MS",
+        "HSTS",
+        "HEADER_READ_TIMEOUT_MS",
+    ];
+    for setting in settings {
         assert!(help.contains(setting), "--help does not mention {setting}");
     }
 }

@@ -1,11 +1,14 @@
 //! The HTTP surface: pages, their data for client-side navigation, redirects, static files, the
-//! sitemap, robots.txt and web app manifest, health checks.
+//! sitemap, robots.txt and web app manifest, health checks; the limits on requests, the security
+//! headers on every response, and the server loop.
 
-mod methods;
+pub mod limits;
 mod pages;
 pub mod redirects;
 mod request_log;
 mod respond;
+pub mod security;
+pub mod server;
 mod site_files;
 mod static_files;
 
@@ -19,7 +22,10 @@ use crate::seo::manifest::MANIFEST_PATH;
 use crate::seo::sitemap::SITEMAP_PATH;
 use crate::state::AppState;
 
+/// Every route, behind the request limits (innermost, so even a refusal is logged) and the security
+/// headers (outermost, so every response carries them).
 pub fn app(state: Arc<AppState>) -> Router {
+    let security = Arc::clone(&state.security);
     Router::new()
         .route("/healthz", get(|| async { "ok" }))
         .route("/readyz", get(readyz))
@@ -31,8 +37,9 @@ pub fn app(state: Arc<AppState>) -> Router {
         .route("/_data/", get(pages::home_data))
         .route("/_data/{*path}", get(pages::data))
         .fallback(pages::page)
-        .layer(middleware::from_fn(methods::only_get_and_head))
+        .layer(middleware::from_fn(limits::admit))
         .layer(middleware::from_fn(request_log::log_request))
+        .layer(middleware::map_response_with_state(security, security::apply))
         .with_state(state)
 }
 

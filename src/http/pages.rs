@@ -7,15 +7,13 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{Html, IntoResponse, Response};
 
 use super::redirects;
-use super::respond::{accepted_coding, encoded};
+use super::respond::{accepted_coding, encoded, RETRY_AFTER};
 use crate::error_page::error_document;
 use crate::ssr::RenderError;
 use crate::state::AppState;
 
 const HTML: &str = "text/html; charset=utf-8";
 const JSON: &str = "application/json";
-/// Seconds a client should wait before retrying when every render worker is busy.
-const RETRY_AFTER_SECONDS: &str = "2";
 
 /// Any path not matched by another route: a redirect to a page's registered path, a known page, or
 /// the not-found page with status 404. The query string changes only the blog list (its search,
@@ -68,7 +66,7 @@ fn render_failed(state: &AppState, path: &str, error: &RenderError) -> Response 
             "We are busy right now",
             "Many people are visiting at this moment. Please try again in a few seconds.",
         );
-        let retry = [(header::RETRY_AFTER, HeaderValue::from_static(RETRY_AFTER_SECONDS))];
+        let retry = [(header::RETRY_AFTER, RETRY_AFTER)];
         return (StatusCode::SERVICE_UNAVAILABLE, retry, Html(body)).into_response();
     }
     tracing::error!(%path, %error, "render failed");

@@ -8,6 +8,8 @@ use crate::encoding::{negotiate, Coding, Encoded};
 
 /// HTML and route data change when the content or the date does: revalidate each time.
 pub const REVALIDATE: HeaderValue = HeaderValue::from_static("no-cache");
+/// Seconds a client should wait before retrying when the server is too busy (503).
+pub const RETRY_AFTER: HeaderValue = HeaderValue::from_static("2");
 
 pub fn accepted_coding(request: &HeaderMap) -> Coding {
     negotiate(request.get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()))

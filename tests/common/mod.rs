@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::body::Body;
-use axum::http::{Request, Response};
+use axum::http::{header, HeaderValue, Request, Response};
 use chrono::NaiveDate;
 use clinic_site::assets::SSR_BUNDLE;
 use clinic_site::clock::Clock;
@@ -55,7 +55,9 @@ pub async fn ready_state() -> Arc<AppState> {
     state
 }
 
-pub async fn send(state: &Arc<AppState>, request: Request<Body>) -> Response<Body> {
+/// Sends a request through the app, with the Host header that every HTTP/1.1 request carries.
+pub async fn send(state: &Arc<AppState>, mut request: Request<Body>) -> Response<Body> {
+    request.headers_mut().entry(header::HOST).or_insert(HeaderValue::from_static("clinic.test"));
     clinic_site::app(Arc::clone(state)).oneshot(request).await.unwrap()
 }
 
@@ -78,4 +80,20 @@ pub async fn page_text(response: Response<Body>) -> String {
 
 pub fn header<'a>(response: &'a Response<Body>, name: &str) -> &'a str {
     response.headers().get(name).map(|v| v.to_str().unwrap()).unwrap_or("")
+}
+
+/// The headers every response carries (`http::security`), and no version banner.
+pub fn assert_security_headers(response: &Response<Body>, what: &str) {
+    let policy = header(response, "content-security-policy");
+    assert!(policy.starts_with("default-src 'self'; script-src 'self'; "), "{what}: CSP is {policy:?}");
+    assert!(policy.contains("frame-ancestors 'none'") && policy.contains("object-src 'none'"), "{what}: {policy}");
+    assert_eq!(header(response, "x-content-type-options"), "nosniff", "{what}");
+    assert_eq!(header(response, "referrer-policy"), "strict-origin-when-cross-origin", "{what}");
+    let permissions = header(response, "permissions-policy");
+    for feature in ["camera=()", "microphone=()", "geolocation=()"] {
+        assert!(permissions.contains(feature), "{what}: {feature} missing from {permissions:?}");
+    }
+    assert_eq!(header(response, "cross-origin-opener-policy"), "same-origin", "{what}");
+    assert_eq!(header(response, "cross-origin-resource-policy"), "same-origin", "{what}");
+    assert!(!response.headers().contains_key("server") && !response.headers().contains_key("x-powered-by"));
 }

@@ -1,0 +1,244 @@
+//! Renders that go wrong inside the real QuickJS engine, seen through the router: a render that
+//! throws, one that never ends and one that allocates without bound each get the error page, within
+//! the deadline, from a worker that is then rebuilt; and content written to break out of the page
+//! renders inert.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, LazyLock, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::http::StatusCode;
+use clinic_site::assets::SSR_BUNDLE;
+use clinic_site::content::{Content, ContentSource};
+use clinic_site::ssr::{
+    quickjs_factory, PoolConfig, QuickJsLimits, RenderError, RenderPool, Renderer, RendererFactory,
+};
+use clinic_site::AppState;
+use common::*;
+use scraper::{Html, Selector};
+use serde_json::Value;
+use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
+
+/// The real SSR bundle with three pages made to misbehave; every other page renders as usual.
+static FAULTY_BUNDLE: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        r#"{SSR_BUNDLE}
+(() => {{
+  const render = globalThis.render;
+  globalThis.render = (url, data) => {{
+    if (url === "/about") throw new Error("injected fault");
+    if (url === "/contact") for (;;) {{}}
+    if (url === "/appointment") {{ const hoard = []; for (;;) hoard.push(new Array(100000).fill(url)); }}
+    return render(url, data);
+  }};
+}})();"#
+    )
+});
+
+/// The production deadline; a memory limit well above what the bundle needs to render a page.
+const LIMITS: QuickJsLimits = QuickJsLimits { deadline: Duration::from_secs(2), memory_bytes: 64 << 20 };
+
+/// Tells the test which URL each render starts, then lets the real engine render it.
+struct Watched {
+    engine: Box<dyn Renderer>,
+    started: UnboundedSender<String>,
+}
+
+impl Renderer for Watched {
+    fn render(&mut self, url: &str, data_json: &str) -> Result<String, RenderError> {
+        let _ = self.started.send(url.to_owned());
+        self.engine.render(url, data_json)
+    }
+}
+
+struct Faulty {
+    state: Arc<AppState>,
+    /// Engines built so far: one at start, one more after each failed render.
+    built: Arc<AtomicUsize>,
+    started: UnboundedReceiver<String>,
+}
+
+/// One render worker running the faulty bundle, without the render cache (every request renders).
+fn faulty(queue: usize) -> Faulty {
+    let engines = quickjs_factory(FAULTY_BUNDLE.as_str(), LIMITS);
+    let built = Arc::new(AtomicUsize::new(0));
+    let (started_tx, started) = unbounded_channel();
+    let counter = Arc::clone(&built);
+    let factory: RendererFactory = Arc::new(move || {
+        counter.fetch_add(1, Ordering::SeqCst);
+        Ok(Box::new(Watched { engine: engines()?, started: started_tx.clone() }) as Box<dyn Renderer>)
+    });
+    let clock = Arc::new(FixedClock(Mutex::new(date(2026, 11, 22))));
+    Faulty { state: state_with(factory, PoolConfig { workers: 1, queue }, false, clock), built, started }
+}
+
+/// The error page, with its status and headers.
+async fn assert_error_page(response: axum::http::Response<axum::body::Body>, what: &str) {
+    assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR, "{what}");
+    assert_eq!(header(&response, "cache-control"), "no-store", "{what}");
+    assert_security_headers(&response, what);
+    assert!(body_text(response).await.contains("Something went wrong"), "{what}");
+}
+
+/// The home page as the real bundle renders it.
+async fn assert_home_page(state: &Arc<AppState>) {
+    let response = get(state, "/").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let html = body_text(response).await;
+    assert!(html.contains("Our Services") && html.contains("Frequently Asked Questions"));
+}
+
+#[tokio::test]
+async fn a_render_that_throws_gets_the_error_page_and_a_fresh_engine() {
+    let Faulty { state, built, .. } = faulty(8);
+    match state.pool.render("/about", "{}".into()).await {
+        Err(RenderError::Threw(message)) => assert!(message.contains("injected fault"), "{message}"),
+        other => panic!("expected the injected exception, got {other:?}"),
+    }
+    assert_error_page(get(&state, "/about").await, "throwing render").await;
+    assert_home_page(&state).await;
+    // Counted once the next render has run, since a worker answers first and rebuilds after.
+    assert_eq!(built.load(Ordering::SeqCst), 3, "the engine is rebuilt after each failure");
+}
+
+#[tokio::test]
+async fn a_render_that_allocates_without_bound_runs_out_of_memory_and_gets_a_fresh_engine() {
+    let Faulty { state, built, .. } = faulty(8);
+    assert_eq!(state.pool.render("/appointment", "{}".into()).await, Err(RenderError::OutOfMemory));
+    assert_error_page(get(&state, "/appointment").await, "greedy render").await;
+    assert_home_page(&state).await;
+    assert_eq!(built.load(Ordering::SeqCst), 3, "the engine is rebuilt after each failure");
+}
+
+#[tokio::test]
+async fn a_render_that_never_ends_is_stopped_at_its_deadline_while_the_full_queue_answers_503() {
+    // One worker and room for one waiting render.
+    let Faulty { state, built, mut started } = faulty(1);
+    let spawn_get = |path: &'static str| {
+        let state = Arc::clone(&state);
+        tokio::spawn(async move {
+            let start = Instant::now();
+            (get(&state, path).await, start.elapsed())
+        })
+    };
+    let endless = spawn_get("/contact");
+    assert_eq!(started.recv().await.unwrap(), "/contact");
+    let waiting = spawn_get("/");
+    let queued_by = Instant::now() + LIMITS.deadline / 2;
+    while state.pool.queued() < 1 {
+        assert!(Instant::now() < queued_by, "the second request never reached the queue");
+        tokio::task::yield_now().await;
+    }
+
+    let refused = get(&state, "/blogs").await;
+    assert_eq!(refused.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(header(&refused, "retry-after"), "2");
+    assert_security_headers(&refused, "busy page");
+    assert!(body_text(refused).await.contains("We are busy right now"));
+
+    let (response, elapsed) = endless.await.unwrap();
+    assert!(elapsed >= LIMITS.deadline, "stopped after {elapsed:?}, before its deadline");
+    assert!(elapsed < LIMITS.deadline + Duration::from_secs(1), "stopped only after {elapsed:?}");
+    assert_error_page(response, "endless render").await;
+
+    // The waiting request is rendered normally by the rebuilt engine.
+    let (response, _) = waiting.await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(body_text(response).await.contains("Our Services"));
+    assert_eq!(built.load(Ordering::SeqCst), 2);
+}
+
+/// An article title written to close the script element the page data lives in, with U+2028
+/// (a line terminator in older JavaScript) in the middle.
+const HOSTILE_TITLE: &str = "Paranoia</script><script>alert(1)</script>\u{2028}<!--";
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+/// A copy of the content in which one article's title and description are `HOSTILE_TITLE`.
+fn hostile_content() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("clinic-hostile-content-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("content"), &dir);
+    let file = dir.join("blog/paranoia.toml");
+    let toml_string = toml::Value::String(HOSTILE_TITLE.to_owned()).to_string();
+    let mut top_level = true; // until the first [table], whose keys are not the article's own
+    let article: String = std::fs::read_to_string(&file)
+        .unwrap()
+        .lines()
+        .map(|line| {
+            top_level &= !line.starts_with('[');
+            match line.split_once(" = ") {
+                Some((key @ ("title" | "description"), _)) if top_level => format!("{key} = {toml_string}\n"),
+                _ => format!("{line}\n"),
+            }
+        })
+        .collect();
+    std::fs::write(&file, article).unwrap();
+    dir
+}
+
+/// Every string anywhere in a JSON value.
+fn strings(value: &Value) -> Vec<&str> {
+    match value {
+        Value::String(s) => vec![s.as_str()],
+        Value::Array(items) => items.iter().flat_map(strings).collect(),
+        Value::Object(fields) => fields.values().flat_map(strings).collect(),
+        _ => Vec::new(),
+    }
+}
+
+#[tokio::test]
+async fn content_that_tries_to_close_the_script_element_renders_inert() {
+    let dir = hostile_content();
+    let content = Content::load(ContentSource::Dir(dir.clone())).expect("the hostile copy is valid content");
+    assert_eq!(content.article("paranoia").unwrap().title, HOSTILE_TITLE);
+    let pool = RenderPool::start(PoolConfig { workers: 1, queue: 8 }, quickjs()).unwrap();
+    let clock = Arc::new(FixedClock(Mutex::new(date(2026, 11, 22))));
+    let state = Arc::new(AppState::new(content, pool, SITE_URL.to_owned(), false, clock));
+
+    for path in ["/blog/paranoia", "/blogs?q=paranoia"] {
+        let response = get(&state, path).await;
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        let html = body_text(response).await;
+        assert!(!html.contains("<script>alert(1)"), "{path}: the title opened a script element");
+        let document = Html::parse_document(&html);
+        let (mut in_route_data, mut in_structured_data) = (false, false);
+        for script in document.select(&Selector::parse("script").unwrap()) {
+            let text: String = script.text().collect();
+            assert!(!text.contains('\u{2028}') && !text.contains("</"), "{path}: raw text in a script: {text:.80}");
+            match script.value().attr("type") {
+                Some("module") => assert!(script.value().attr("src").is_some() && text.is_empty()),
+                // Each data block parses back to data holding the title exactly.
+                Some(kind @ ("application/json" | "application/ld+json")) => {
+                    let data: Value = serde_json::from_str(&text).unwrap();
+                    let holds_title = strings(&data).contains(&HOSTILE_TITLE);
+                    if kind == "application/json" {
+                        in_route_data |= holds_title;
+                    } else {
+                        in_structured_data |= holds_title;
+                    }
+                }
+                other => panic!("{path}: a script of type {other:?} ran: {text}"),
+            }
+        }
+        assert!(in_route_data, "{path}: the title in the page's data");
+        assert!(in_structured_data || path != "/blog/paranoia", "{path}: the title in the JSON-LD");
+        // The visitor reads the title as text.
+        assert!(document.root_element().text().any(|t| t.contains(HOSTILE_TITLE)), "{path}: the title as text");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}

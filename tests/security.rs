@@ -1,0 +1,105 @@
+//! Security headers on every kind of response, and a Content-Security-Policy that allows every inline
+//! script and style the pages contain, driven in-process with the real content and SSR bundle.
+
+mod common;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use clinic_site::error_page::error_document;
+use clinic_site::http::limits::{MAX_PATH_BYTES, MAX_QUERY_PARAMS};
+use clinic_site::http::security::sha256_base64;
+use common::*;
+use scraper::{Html, Selector};
+
+#[tokio::test]
+async fn every_kind_of_response_carries_the_security_headers() {
+    let state = ready_state().await;
+    let etag = header(&get(&state, "/").await, "etag").to_owned();
+    let request = |method: &str, uri: &str, body: &'static str| {
+        Request::builder().method(method).uri(uri).body(Body::from(body)).unwrap()
+    };
+    let long_path = format!("/{}", "a".repeat(MAX_PATH_BYTES));
+    let many_params = format!("/blogs?{}", vec!["a=1"; MAX_QUERY_PARAMS + 1].join("&"));
+    let cases = [
+        ("page", request("GET", "/", ""), StatusCode::OK),
+        (
+            "revalidated page",
+            Request::get("/").header("if-none-match", etag).body(Body::empty()).unwrap(),
+            StatusCode::NOT_MODIFIED,
+        ),
+        ("not-found page", request("GET", "/no/such/page", ""), StatusCode::NOT_FOUND),
+        ("redirect", request("GET", "/about/", ""), StatusCode::MOVED_PERMANENTLY),
+        ("route data", request("GET", "/_data/about", ""), StatusCode::OK),
+        ("asset", request("GET", &state.manifest.entry[0], ""), StatusCode::OK),
+        ("missing asset", request("GET", "/assets/missing.js", ""), StatusCode::NOT_FOUND),
+        ("image", request("GET", &state.content.site.logo.src, ""), StatusCode::OK),
+        ("sitemap", request("GET", "/sitemap.xml", ""), StatusCode::OK),
+        ("health", request("GET", "/healthz", ""), StatusCode::OK),
+        ("method", request("POST", "/", ""), StatusCode::METHOD_NOT_ALLOWED),
+        ("body", request("GET", "/", "x"), StatusCode::PAYLOAD_TOO_LARGE),
+        ("long path", request("GET", &long_path, ""), StatusCode::URI_TOO_LONG),
+        ("many parameters", request("GET", &many_params, ""), StatusCode::BAD_REQUEST),
+    ];
+    for (what, request, status) in cases {
+        let response = send(&state, request).await;
+        assert_eq!(response.status(), status, "{what}");
+        assert_security_headers(&response, what);
+        // SITE_URL is plain http here: no HSTS (tests/binary.rs checks it with an https SITE_URL).
+        assert_eq!(header(&response, "strict-transport-security"), "", "{what}");
+    }
+}
+
+/// The values of one directive of a policy, e.g. `'self' 'sha256-…'`.
+fn directive<'a>(policy: &'a str, name: &str) -> &'a str {
+    policy.split(';').map(str::trim).find_map(|d| d.strip_prefix(name)).unwrap_or_else(|| panic!("no {name}")).trim()
+}
+
+#[tokio::test]
+async fn the_policy_allows_all_inline_code_in_the_pages_and_the_pages_need_no_more() {
+    let state = ready_state().await;
+    let policy = header(&get(&state, "/").await, "content-security-policy").to_owned();
+    let (script_src, style_src) = (directive(&policy, "script-src"), directive(&policy, "style-src"));
+
+    let mut documents = Vec::new();
+    let paths = state.routes.all().map(|(path, _)| path.to_owned()).chain(["/nope".into(), "/blogs?page=2".into()]);
+    for path in paths.collect::<Vec<_>>() {
+        documents.push((path.clone(), body_text(get(&state, &path).await).await));
+    }
+    documents.push(("error page".into(), error_document(&state.content.site, "Heading", "Message")));
+
+    let select = |s: &str| Selector::parse(s).unwrap();
+    let mut blocked = Vec::new();
+    for (path, html) in &documents {
+        let document = Html::parse_document(html);
+        for script in document.select(&select("script:not([src])")) {
+            // Data blocks never run, so CSP does not apply to them.
+            if matches!(script.value().attr("type"), Some("application/json" | "application/ld+json")) {
+                continue;
+            }
+            let hash = format!("'sha256-{}'", sha256_base64(&script.text().collect::<String>()));
+            if !script_src.split(' ').any(|source| source == hash) {
+                blocked.push(format!("{path}: an inline script, hash {hash}"));
+            }
+        }
+        for style in document.select(&select("style")) {
+            let hash = format!("'sha256-{}'", sha256_base64(&style.text().collect::<String>()));
+            if !style_src.split(' ').any(|source| source == hash) {
+                blocked.push(format!("{path}: a <style> element, hash {hash}"));
+            }
+        }
+        for element in document.select(&select("*")) {
+            for (name, value) in element.value().attrs() {
+                let inline = name == "style" || name.starts_with("on") || value.trim_start().starts_with("javascript:");
+                if inline {
+                    blocked.push(format!("{path}: <{} {name}=\"{value}\">", element.value().name()));
+                }
+            }
+        }
+    }
+    assert!(
+        blocked.is_empty(),
+        "the Content-Security-Policy blocks this inline code; give the element a class (styles) or hash it in \
+         http::security (scripts):\n{}",
+        blocked.join("\n")
+    );
+}
