@@ -8,6 +8,10 @@ use clap::Parser;
 #[derive(Debug, Clone, Parser)]
 #[command(version, about = "The clinic's website: axum serving React pages rendered in embedded QuickJS")]
 pub struct Config {
+    /// What to do instead of serving (none: serve the site).
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
     /// Address to listen on.
     #[arg(long, env = "HOST", default_value = "127.0.0.1")]
     pub host: IpAddr,
@@ -74,6 +78,13 @@ fn parse_site_url(value: &str) -> Result<String, String> {
         return Err(format!("SITE_URL must be an origin such as https://clinic.example.org, got \"{value}\""));
     }
     Ok(trimmed.to_owned())
+}
+
+#[derive(Debug, Clone, clap::Subcommand)]
+pub enum Command {
+    /// Exit 0 when the server on PORT answers GET /healthz with 200, else 1 (a container's
+    /// HEALTHCHECK: the runtime image has no curl or shell).
+    Healthcheck,
 }
 
 impl Config {

@@ -9,6 +9,7 @@ pub mod config;
 pub mod content;
 pub mod encoding;
 pub mod error_page;
+pub mod healthcheck;
 pub mod http;
 pub mod routes;
 pub mod seo;

@@ -6,14 +6,25 @@ use clap::Parser;
 use tracing_subscriber::EnvFilter;
 
 use clinic_site::clock::until_next_local_midnight;
-use clinic_site::config::Config;
+use clinic_site::config::{Command, Config};
+use clinic_site::healthcheck;
 use clinic_site::http::server::serve;
 use clinic_site::{app, AppState};
 
 #[tokio::main]
 async fn main() {
     // A start-up failure (bad content, port in use) is a message for a person, not a panic trace.
-    if let Err(error) = run(Config::parse()).await {
+    let config = Config::parse();
+    if let Some(Command::Healthcheck) = config.command {
+        match healthcheck::healthy(config.host, config.port) {
+            Ok(()) => std::process::exit(0),
+            Err(problem) => {
+                eprintln!("unhealthy: {problem}");
+                std::process::exit(1);
+            }
+        }
+    }
+    if let Err(error) = run(config).await {
         eprintln!("error: {error:#}");
         std::process::exit(1);
     }

@@ -28,18 +28,20 @@ struct Server {
 impl Server {
     fn start() -> Self {
         let port = free_port();
-        let origin = format!("http://127.0.0.1:{port}");
-        let child = Command::new(BINARY)
+        let mut command = Command::new(BINARY);
+        command
             .current_dir(empty_dir("run"))
             .env("PORT", port.to_string())
             .env("HOST", "127.0.0.1")
             .env("SITE_URL", "https://clinic.example.org")
-            .env("LOG_LEVEL", "info")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        Self { child, origin }
+            .env("LOG_LEVEL", "info");
+        Self::spawn(port, command)
+    }
+
+    /// Runs `command`, which must make the binary listen on 127.0.0.1:`port`.
+    fn spawn(port: u16, mut command: Command) -> Self {
+        let child = command.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+        Self { child, origin: format!("http://127.0.0.1:{port}") }
     }
 
     fn url(&self, path: &str) -> String {
@@ -171,4 +173,40 @@ fn bad_content_stops_start_up_with_an_error_naming_the_file_and_field() {
     assert!(stderr.starts_with("error: 1 problem in the content:\n- site.toml: "), "{stderr}");
     assert!(!stderr.contains("backtrace"), "a message for a person, not a trace: {stderr}");
     assert!(stderr.contains("e_mail") || stderr.contains("email"), "{stderr}");
+}
+
+/// The container's premise: the runtime image holds only the binary, runs it from an empty folder
+/// with an empty environment, and checks its health with the binary itself.
+#[tokio::test]
+async fn with_an_empty_environment_it_serves_every_route_and_checks_its_own_health() {
+    let port = free_port();
+    let mut command = Command::new(BINARY);
+    command.current_dir(empty_dir("bare")).env_clear().args(["--port", &port.to_string()]);
+    let server = Server::spawn(port, command);
+    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    wait_ready(&client, &server).await;
+
+    let healthcheck = |port: u16| {
+        Command::new(BINARY).env_clear().args(["--port", &port.to_string(), "healthcheck"]).output().unwrap()
+    };
+    assert!(healthcheck(port).status.success());
+    let refused = healthcheck(free_port());
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&refused.stderr).starts_with("unhealthy: cannot connect"));
+
+    // Every canonical route, as the sitemap lists them (absolute from the default SITE_URL).
+    let sitemap = client.get(server.url("/sitemap.xml")).send().await.unwrap().text().await.unwrap();
+    let paths: Vec<&str> = sitemap
+        .split("<loc>")
+        .skip(1)
+        .map(|loc| loc.split("</loc>").next().unwrap().trim_start_matches("http://127.0.0.1:3000"))
+        .collect();
+    // Home, about, appointment, contact, therapy & counselling, the blog list, 6 services, 23 articles.
+    assert_eq!(paths.len(), 35);
+    for path in paths {
+        let response = client.get(server.url(path)).send().await.unwrap();
+        assert_eq!(response.status(), 200, "{path}");
+    }
+    let (status, _) = server.terminate();
+    assert!(status.success());
 }
