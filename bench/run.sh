@@ -23,52 +23,15 @@ RUN_STARTED=$(date +%s)
 LOAD_START=$(cut -d' ' -f1 /proc/loadavg)
 CORES=$(nproc)
 
-log() { printf '==> %s\n' "$*" >&2; }
-die() { printf 'bench: %s\n' "$*" >&2; exit 1; }
-
 cd "$ROOT"
 mkdir -p "$OUT"
 
-# ---------------------------------------------------------------- processes we start, stopped on exit
-PIDS=()
-stop() { # pid...: TERM, up to 5 s to finish, then KILL
-  local pid i
-  for pid in "$@"; do kill -TERM "$pid" 2>/dev/null || true; done
-  for pid in "$@"; do
-    for i in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    kill -KILL "$pid" 2>/dev/null || true
-  done
-}
-# Stops processes started here and forgets them, so the EXIT trap never signals a reused pid.
-stop_tracked() {
-  local pid keep=() gone
-  stop "$@"
-  for pid in ${PIDS[@]+"${PIDS[@]}"}; do
-    for gone in "$@"; do [ "$pid" = "$gone" ] && continue 2; done
-    keep+=("$pid")
-  done
-  PIDS=(${keep[@]+"${keep[@]}"})
-}
-cleanup() {
-  stop ${PIDS[@]+"${PIDS[@]}"}
-  # The servers log one line per request (hundreds of MB under wrk); keep only the other lines.
-  local f
-  for f in "$OUT"/server-*.log; do
-    [ -f "$f" ] && [ "$(wc -c <"$f")" -gt 1000000 ] || continue
-    grep -v 'finished processing request' "$f" >"$f.trimmed" || true
-    mv "$f.trimmed" "$f"
-  done
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+# Process helpers (stop, stop_tracked, the EXIT trap), need_pkg, build_release, free_ports,
+# start_and_wait and track_pidfile.
+# shellcheck source=bench/lib.sh
+source "$BENCH/lib.sh"
 
 # ---------------------------------------------------------------- tools
-need_pkg() { # command, Debian package
-  command -v "$1" >/dev/null 2>&1 || [ -x "/usr/sbin/$1" ] && return 0
-  [ "$(id -u)" = 0 ] || die "$1 is missing: run  sudo apt-get install -y $2"
-  log "installing $2 (apt-get)"
-  apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >&2
-}
 need_pkg wrk wrk
 need_pkg nginx nginx-light
 for tool in curl python3 node cargo; do command -v "$tool" >/dev/null || die "$tool is required"; done
@@ -76,30 +39,7 @@ NGINX="$(command -v nginx || echo /usr/sbin/nginx)"
 [ -d node_modules/esbuild ] || die "node_modules is missing: run  npm ci  in $ROOT first"
 
 # ---------------------------------------------------------------- 1. build
-log "cargo build --release (may wait for a lock while others build)"
-cargo build --release --message-format=json-render-diagnostics >"$OUT/cargo.json"
-# The executable and the OUT_DIR whose js/ssr.js it embeds, as cargo reports them.
-read -r BUILT_BIN EMBED_DIR < <(python3 - "$OUT/cargo.json" <<'PY'
-import json, sys
-exe = out_dir = ""
-for line in open(sys.argv[1]):
-    try:
-        m = json.loads(line)
-    except ValueError:
-        continue
-    if "clinic-site" not in m.get("package_id", "") and "clinic_site" not in m.get("package_id", ""):
-        continue
-    if m.get("reason") == "compiler-artifact" and m.get("executable"):
-        exe = m["executable"]
-    elif m.get("reason") == "build-script-executed":
-        out_dir = m.get("out_dir", "")
-print(exe, out_dir)
-PY
-)
-[ -n "$BUILT_BIN" ] && [ -x "$BUILT_BIN" ] || die "cargo did not report the clinic-site executable (see $OUT/cargo.json)"
-# A private copy, so a concurrent build cannot swap the binary under the benchmark.
-cp "$BUILT_BIN" "$OUT/clinic-site"
-BIN="$OUT/clinic-site"
+build_release
 
 log "node scripts/build.mjs bench/out/js"
 node scripts/build.mjs "$OUT/js" >&2
@@ -115,55 +55,16 @@ fi
 SSR_BYTES=$(wc -c <"$SSR_JS")
 
 # ---------------------------------------------------------------- free ports
-read -r PORT_A PORT_B PORT_C PORT_D PORT_E PORT_F < <(python3 - <<'PY'
-import socket
-socks = []
-for _ in range(6):
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    socks.append(s)
-print(*(s.getsockname()[1] for s in socks))
-PY
-)
+read -r PORT_A PORT_B PORT_C PORT_D PORT_E PORT_F < <(free_ports 6)
+# Canonical origins, spelled out before the commands that also set HOST for the server.
+URL_A="http://$HOST:$PORT_A"
+URL_B="http://$HOST:$PORT_B"
 
 # ---------------------------------------------------------------- 2. the Rust server, (a) and (b)
-# Starts a command, records its pid in a file at once (for the EXIT trap), polls GET /readyz every
-# 5 ms and prints "<pid> <ms from process start to the first 200>". Gives up after $2 seconds.
-start_and_wait() { # log file, timeout s, port, pid file, command...
-  python3 - "$@" <<'PY'
-import http.client, subprocess, sys, time
-log, timeout, port, pidfile, cmd = sys.argv[1], float(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5:]
-out = open(log, "ab")
-t0 = time.monotonic()
-p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-open(pidfile, "w").write(str(p.pid))
-while True:
-    if p.poll() is not None:
-        sys.exit(f"{cmd[0]} exited with status {p.returncode} before /readyz answered 200; see {log}")
-    try:
-        c = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-        c.request("GET", "/readyz")
-        status = c.getresponse().status
-        c.close()
-        if status == 200:
-            break
-    except OSError:
-        pass
-    if time.monotonic() - t0 > timeout:
-        p.kill()
-        sys.exit(f"{cmd[0]} not ready after {timeout:.0f} s; see {log}")
-    time.sleep(0.005)
-print(p.pid, f"{(time.monotonic() - t0) * 1000:.0f}")
-PY
-}
-
-# Adds the pid in a pid file to PIDS (so the trap stops it even when start_and_wait failed).
-track_pidfile() { [ -s "$1" ] && PIDS+=("$(cat "$1")") || true; }
-
 rm -f "$OUT"/*.pid "$OUT"/server-*.log
 log "starting (a) the server with the render cache on :$PORT_A"
 set +e
-READY_A=$(unset NO_RENDER_CACHE; PORT="$PORT_A" HOST="$HOST" SITE_URL="http://$HOST:$PORT_A" \
+READY_A=$(unset NO_RENDER_CACHE; PORT="$PORT_A" HOST="$HOST" SITE_URL="$URL_A" \
   start_and_wait "$OUT/server-a.log" 60 "$PORT_A" "$OUT/a.pid" "$BIN")
 status=$?
 set -e
@@ -174,7 +75,7 @@ read -r PID_A READY_A_MS <<<"$READY_A"
 # "true", not "1": clap's plain bool flag accepts only true/false from the environment.
 log "starting (b) the server with NO_RENDER_CACHE=true on :$PORT_B"
 set +e
-READY_B=$(NO_RENDER_CACHE=true PORT="$PORT_B" HOST="$HOST" SITE_URL="http://$HOST:$PORT_B" \
+READY_B=$(NO_RENDER_CACHE=true PORT="$PORT_B" HOST="$HOST" SITE_URL="$URL_B" \
   start_and_wait "$OUT/server-b.log" 60 "$PORT_B" "$OUT/b.pid" "$BIN")
 status=$?
 set -e
@@ -202,8 +103,7 @@ PID_D=$!
 PIDS+=("$PID_D")
 
 wait_http() { # url, name
-  local i
-  for i in $(seq 200); do
+  for _ in $(seq 200); do
     curl -s -o /dev/null --max-time 1 "$1" && return 0
     sleep 0.05
   done
@@ -276,7 +176,7 @@ HWM_D=$(vmhwm_mib "$PID_D")
 # Rust server does with its in-memory bytes.
 log "starting (a-quiet) the server with the render cache and LOG_LEVEL=warn on :$PORT_E"
 set +e
-READY_E=$(unset NO_RENDER_CACHE; LOG_LEVEL=warn PORT="$PORT_E" HOST="$HOST" SITE_URL="http://$HOST:$PORT_A" \
+READY_E=$(unset NO_RENDER_CACHE; LOG_LEVEL=warn PORT="$PORT_E" HOST="$HOST" SITE_URL="$URL_A" \
   start_and_wait "$OUT/server-a-quiet.log" 60 "$PORT_E" "$OUT/e.pid" "$BIN")
 status=$?
 set -e

@@ -1,0 +1,127 @@
+# Helpers shared by bench/run.sh and bench/load.sh; sourced, never run.
+# The caller sets ROOT, BENCH and OUT (its scratch folder, created) and `set -euo pipefail` first.
+# Sourcing installs an EXIT trap that stops every process listed in PIDS.
+# shellcheck shell=bash
+
+log() { printf '==> %s\n' "$*" >&2; }
+die() { printf '%s: %s\n' "${DIE_PREFIX:-bench}" "$*" >&2; exit 1; }
+
+# ---------------------------------------------------------------- processes we start, stopped on exit
+PIDS=()
+stop() { # pid...: TERM, up to 5 s to finish, then KILL
+  local pid
+  for pid in "$@"; do kill -TERM "$pid" 2>/dev/null || true; done
+  for pid in "$@"; do
+    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL "$pid" 2>/dev/null || true
+  done
+}
+# Stops processes started here and forgets them, so the EXIT trap never signals a reused pid.
+stop_tracked() {
+  local pid keep=() gone
+  stop "$@"
+  for pid in ${PIDS[@]+"${PIDS[@]}"}; do
+    for gone in "$@"; do [ "$pid" = "$gone" ] && continue 2; done
+    keep+=("$pid")
+  done
+  PIDS=(${keep[@]+"${keep[@]}"})
+}
+cleanup() {
+  stop ${PIDS[@]+"${PIDS[@]}"}
+  # The servers log one line per request (hundreds of MB under wrk); keep only the other lines.
+  local f
+  for f in "$OUT"/server-*.log; do
+    if [ ! -f "$f" ] || [ "$(wc -c <"$f")" -le 1000000 ]; then continue; fi
+    grep -v 'finished processing request' "$f" >"$f.trimmed" || true
+    mv "$f.trimmed" "$f"
+  done
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# ---------------------------------------------------------------- tools
+need_pkg() { # command, Debian package
+  command -v "$1" >/dev/null 2>&1 || [ -x "/usr/sbin/$1" ] && return 0
+  [ "$(id -u)" = 0 ] || die "$1 is missing: run  sudo apt-get install -y $2"
+  log "installing $2 (apt-get)"
+  apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >&2
+}
+
+# ---------------------------------------------------------------- build
+# cargo build --release, then sets BIN to a private copy of the executable in $OUT, so a concurrent
+# build (others work in this tree) cannot swap the binary under a measurement, and EMBED_DIR to the
+# build script's OUT_DIR (whose js/ssr.js the binary embeds; empty when cargo did not say).
+# shellcheck disable=SC2034 # BIN and EMBED_DIR are the caller's to read
+build_release() {
+  log "cargo build --release (may wait for a lock while others build)"
+  cargo build --release --message-format=json-render-diagnostics >"$OUT/cargo.json"
+  local built
+  read -r built EMBED_DIR < <(python3 - "$OUT/cargo.json" <<'PY'
+import json, sys
+exe = out_dir = ""
+for line in open(sys.argv[1]):
+    try:
+        m = json.loads(line)
+    except ValueError:
+        continue
+    if "clinic-site" not in m.get("package_id", "") and "clinic_site" not in m.get("package_id", ""):
+        continue
+    if m.get("reason") == "compiler-artifact" and m.get("executable"):
+        exe = m["executable"]
+    elif m.get("reason") == "build-script-executed":
+        out_dir = m.get("out_dir", "")
+print(exe, out_dir)
+PY
+  )
+  if [ -z "$built" ] || [ ! -x "$built" ]; then die "cargo did not report the clinic-site executable (see $OUT/cargo.json)"; fi
+  cp "$built" "$OUT/clinic-site"
+  BIN="$OUT/clinic-site"
+}
+
+# ---------------------------------------------------------------- free ports
+# Prints N free loopback ports on one line; all N are held open together, so they differ.
+free_ports() { # N
+  python3 - "$1" <<'PY'
+import socket, sys
+socks = []
+for _ in range(int(sys.argv[1])):
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    socks.append(s)
+print(*(s.getsockname()[1] for s in socks))
+PY
+}
+
+# ---------------------------------------------------------------- starting a server
+# Starts a command, records its pid in a file at once (for the EXIT trap), polls GET /readyz every
+# 5 ms and prints "<pid> <ms from process start to the first 200>". Gives up after $2 seconds.
+start_and_wait() { # log file, timeout s, port, pid file, command...
+  python3 - "$@" <<'PY'
+import http.client, subprocess, sys, time
+log, timeout, port, pidfile, cmd = sys.argv[1], float(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5:]
+out = open(log, "ab")
+t0 = time.monotonic()
+p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+open(pidfile, "w").write(str(p.pid))
+while True:
+    if p.poll() is not None:
+        sys.exit(f"{cmd[0]} exited with status {p.returncode} before /readyz answered 200; see {log}")
+    try:
+        c = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+        c.request("GET", "/readyz")
+        status = c.getresponse().status
+        c.close()
+        if status == 200:
+            break
+    except OSError:
+        pass
+    if time.monotonic() - t0 > timeout:
+        p.kill()
+        sys.exit(f"{cmd[0]} not ready after {timeout:.0f} s; see {log}")
+    time.sleep(0.005)
+print(p.pid, f"{(time.monotonic() - t0) * 1000:.0f}")
+PY
+}
+
+# Adds the pid in a pid file to PIDS (so the trap stops it even when start_and_wait failed).
+track_pidfile() { if [ -s "$1" ]; then PIDS+=("$(cat "$1")"); fi; }
