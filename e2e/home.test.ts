@@ -15,8 +15,9 @@ interface SwiperState {
   spaceBetween: number;
 }
 
-/** What the swiper inside `selector` is doing, read from its instance. */
-function swiperState(page: Page, selector: string): Promise<SwiperState> {
+/** What the swiper inside `selector` is doing, read from its instance once Swiper (loaded lazily) has started. */
+async function swiperState(page: Page, selector: string): Promise<SwiperState> {
+  await page.waitForSelector(`${selector}.swiper-initialized`, { state: "attached", timeout: 5000 });
   return page.evaluate((sel) => {
     type Instance = {
       params: { autoplay: { delay: number }; speed: number; loop: boolean; slidesPerView: number; spaceBetween: number };

@@ -1,25 +1,32 @@
-import { useEffect, useState, type ReactNode } from "react";
-import { Swiper, SwiperSlide } from "swiper/react";
-import { A11y, Autoplay } from "swiper/modules";
-import type { Swiper as SwiperInstance } from "swiper";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { Image } from "../types";
 import { Img } from "./Img";
 import { usePrefersReducedMotion } from "../lib/motion";
+import { useSwiper } from "../lib/useSwiper";
 
 /** Spec section 9: a new image every 5 s, each sliding in over 0.5 s, wrapping from the last to the first. */
 export const HERO_DELAY_MS = 5000;
-export const HERO_SPEED_MS = 500;
+
+const isPauseButton = (el: EventTarget | null) => el instanceof Element && el.closest(".carousel-pause") !== null;
 
 /**
  * Full-width rotating background images behind fixed text. Auto-advance stops while the pointer or
  * keyboard focus is inside (except on the pause button itself, so that Play plays), can be paused
  * with that button (WCAG 2.2.2), and starts paused when the visitor prefers reduced motion.
  */
-const isPauseButton = (el: EventTarget | null) => el instanceof Element && el.closest(".carousel-pause") !== null;
-
 export function HeroCarousel({ images, children }: { images: Image[]; children: ReactNode }) {
   const reduced = usePrefersReducedMotion();
-  const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
+  const slides = useRef<HTMLDivElement>(null);
+  const swiper = useSwiper(
+    slides,
+    () => ({
+      loop: true,
+      autoplay: { delay: HERO_DELAY_MS, disableOnInteraction: false, pauseOnMouseEnter: true },
+      a11y: { containerRoleDescriptionMessage: "carousel", itemRoleDescriptionMessage: "slide" },
+      allowTouchMove: false,
+    }),
+    "idle",
+  );
   const [paused, setPaused] = useState(false);
   const [focused, setFocused] = useState(false);
 
@@ -40,22 +47,15 @@ export function HeroCarousel({ images, children }: { images: Image[]; children: 
         if (!next || !e.currentTarget.contains(next) || isPauseButton(next)) setFocused(false);
       }}
     >
-      <Swiper
-        className="hero-slides"
-        modules={[A11y, Autoplay]}
-        loop
-        speed={reduced ? 0 : HERO_SPEED_MS}
-        autoplay={{ delay: HERO_DELAY_MS, disableOnInteraction: false, pauseOnMouseEnter: true }}
-        a11y={{ containerRoleDescriptionMessage: "carousel", itemRoleDescriptionMessage: "slide" }}
-        allowTouchMove={false}
-        onSwiper={setSwiper}
-      >
-        {images.map((image, i) => (
-          <SwiperSlide key={image.src}>
-            <Img image={image} className="hero-bg" eager={i === 0} />
-          </SwiperSlide>
-        ))}
-      </Swiper>
+      <div className="swiper hero-slides" ref={slides}>
+        <div className="swiper-wrapper">
+          {images.map((image, i) => (
+            <div className="swiper-slide" key={image.src}>
+              <Img image={image} className="hero-bg" eager={i === 0} />
+            </div>
+          ))}
+        </div>
+      </div>
       <div className="hero-text">{children}</div>
       <button type="button" className="carousel-pause" aria-pressed={paused} onClick={() => setPaused(!paused)}>
         <span aria-hidden="true" className={paused ? "icon-play" : "icon-pause"} />

@@ -1,9 +1,6 @@
-import { useState } from "react";
-import { Swiper, SwiperSlide } from "swiper/react";
-import { A11y } from "swiper/modules";
-import type { Swiper as SwiperInstance } from "swiper";
+import { useRef } from "react";
 import type { Testimonial } from "../types";
-import { usePrefersReducedMotion } from "../lib/motion";
+import { useSwiper } from "../lib/useSwiper";
 
 /** Spec section 9: 1 testimonial per view with 15 px between; 2 from 768 px with 30; 3 from 1024 px with 40. */
 export const TESTIMONIAL_BREAKPOINTS = {
@@ -14,8 +11,16 @@ export const TESTIMONIAL_BREAKPOINTS = {
 
 /** Loops in both directions with previous and next buttons; it does not move by itself. */
 export function TestimonialCarousel({ title, testimonials }: { title: string; testimonials: Testimonial[] }) {
-  const reduced = usePrefersReducedMotion();
-  const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
+  const slides = useRef<HTMLDivElement>(null);
+  const swiper = useSwiper(
+    slides,
+    () => ({
+      loop: true,
+      breakpoints: TESTIMONIAL_BREAKPOINTS,
+      a11y: { containerRoleDescriptionMessage: "carousel", itemRoleDescriptionMessage: "testimonial" },
+    }),
+    "near",
+  );
   return (
     <section className="testimonials" aria-labelledby="testimonials-title">
       <div className="section-head">
@@ -31,26 +36,21 @@ export function TestimonialCarousel({ title, testimonials }: { title: string; te
           </button>
         </div>
       </div>
-      <Swiper
-        modules={[A11y]}
-        loop
-        speed={reduced ? 0 : 500}
-        breakpoints={TESTIMONIAL_BREAKPOINTS}
-        a11y={{ containerRoleDescriptionMessage: "carousel", itemRoleDescriptionMessage: "testimonial" }}
-        onSwiper={setSwiper}
-      >
-        {testimonials.map((t) => (
-          <SwiperSlide key={t.title}>
-            <figure className="testimonial card">
-              <p className="testimonial-title">{t.title}</p>
-              <blockquote>
-                <p>{t.content}</p>
-              </blockquote>
-              <figcaption>{t.author}</figcaption>
-            </figure>
-          </SwiperSlide>
-        ))}
-      </Swiper>
+      <div className="swiper" ref={slides}>
+        <div className="swiper-wrapper">
+          {testimonials.map((t) => (
+            <div className="swiper-slide" key={t.title}>
+              <figure className="testimonial card">
+                <p className="testimonial-title">{t.title}</p>
+                <blockquote>
+                  <p>{t.content}</p>
+                </blockquote>
+                <figcaption>{t.author}</figcaption>
+              </figure>
+            </div>
+          ))}
+        </div>
+      </div>
     </section>
   );
 }
