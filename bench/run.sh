@@ -114,11 +114,22 @@ wait_http "http://$HOST:$PORT_D/" "node-ssr (log: $OUT/node-ssr.log)"
 
 curl -sS --max-time 10 -o "$OUT/c-body.html" "http://$HOST:$PORT_C/"
 cmp -s "$OUT/c-body.html" "$OUT/nginx/www/index.html" || die "nginx does not serve the same bytes as (a)"
-body_info() { curl -sS --max-time 10 -o /dev/null -w '%{http_code} %{size_download}' "$1"; }
-info=$(body_info "http://$HOST:$PORT_A/"); read -r CODE_A SIZE_A <<<"$info"
-info=$(body_info "http://$HOST:$PORT_B/"); read -r CODE_B SIZE_B <<<"$info"
-info=$(body_info "http://$HOST:$PORT_C/"); read -r CODE_C SIZE_C <<<"$info"
-info=$(body_info "http://$HOST:$PORT_D/"); read -r CODE_D SIZE_D <<<"$info"
+# (c) must send (a)'s security and caching headers (copied into nginx.conf.template), or it would
+# win by sending less; names lower-cased, values compared exactly.
+policy_headers() {
+  curl -sS --max-time 10 -D - -o /dev/null "$1" | tr -d '\r' \
+    | awk -F': ' 'tolower($1) ~ /^(content-security-policy|x-content-type-options|referrer-policy|permissions-policy|cross-origin-opener-policy|cross-origin-resource-policy|strict-transport-security|cache-control|vary)$/ { print tolower($1) ": " substr($0, length($1) + 3) }' \
+    | sort
+}
+policy_headers "http://$HOST:$PORT_A/" >"$OUT/a-headers.txt"
+policy_headers "http://$HOST:$PORT_C/" >"$OUT/c-headers.txt"
+diff "$OUT/a-headers.txt" "$OUT/c-headers.txt" >&2 \
+  || die "nginx's headers differ from (a)'s (above: < is (a), > is nginx); copy (a)'s into bench/nginx.conf.template"
+body_info() { curl -sS --max-time 10 -o /dev/null -w '%{http_code} %{size_download} %{size_header}' "$1"; }
+info=$(body_info "http://$HOST:$PORT_A/"); read -r CODE_A SIZE_A HEAD_A <<<"$info"
+info=$(body_info "http://$HOST:$PORT_B/"); read -r CODE_B SIZE_B HEAD_B <<<"$info"
+info=$(body_info "http://$HOST:$PORT_C/"); read -r CODE_C SIZE_C HEAD_C <<<"$info"
+info=$(body_info "http://$HOST:$PORT_D/"); read -r CODE_D SIZE_D HEAD_D <<<"$info"
 for code in "$CODE_A" "$CODE_B" "$CODE_C" "$CODE_D"; do [ "$code" = 200 ] || die "a server answered GET / with $code"; done
 
 # ---------------------------------------------------------------- 6. cold render per route, on (b)
@@ -249,6 +260,7 @@ below comes from one run on the machine described; the ratios compare servers me
 | CPU | ${cpu_model:-unknown} |
 | memory | ${mem_total} |
 | kernel | $(uname -sr) |
+| source | \`$(git -C "$ROOT" describe --always --dirty 2>/dev/null || echo unknown)\` (built from the working tree) |
 | rustc | ${rustc_version} |
 | node | ${node_version} |
 | wrk | ${wrk_version} |
@@ -260,12 +272,12 @@ below comes from one run on the machine described; the ratios compare servers me
 under load, wrk on the same cores as the server. No \`Accept-Encoding\`, so every server sends
 uncompressed HTML.
 
-| server | req/s | p99 latency | body bytes | other processes' CPU |
-| --- | ---: | ---: | ---: | ---: |
-| (a) Rust, render cache on | ${RPS_A} | ${P99_A} ms | ${SIZE_A} | ${OTHERS_A} cores |
-| (b) Rust, \`NO_RENDER_CACHE=true\` (QuickJS render per request) | ${RPS_B} | ${P99_B} ms | ${SIZE_B} | ${OTHERS_B} cores |
-| (c) nginx, the same bytes as (a) from a file | ${RPS_C} | ${P99_C} ms | ${SIZE_C} | ${OTHERS_C} cores |
-| (d) Node \`node:http\`, same SSR bundle, render per request | ${RPS_D} | ${P99_D} ms | ${SIZE_D} | ${OTHERS_D} cores |
+| server | req/s | p99 latency | body bytes | header bytes | other processes' CPU |
+| --- | ---: | ---: | ---: | ---: | ---: |
+| (a) Rust, render cache on | ${RPS_A} | ${P99_A} ms | ${SIZE_A} | ${HEAD_A} | ${OTHERS_A} cores |
+| (b) Rust, \`NO_RENDER_CACHE=true\` (QuickJS render per request) | ${RPS_B} | ${P99_B} ms | ${SIZE_B} | ${HEAD_B} | ${OTHERS_B} cores |
+| (c) nginx, the same bytes as (a) from a file, with (a)'s security headers | ${RPS_C} | ${P99_C} ms | ${SIZE_C} | ${HEAD_C} | ${OTHERS_C} cores |
+| (d) Node \`node:http\`, same SSR bundle, render per request | ${RPS_D} | ${P99_D} ms | ${SIZE_D} | ${HEAD_D} | ${OTHERS_D} cores |
 
 "Other processes' CPU": the average number of cores that processes outside this benchmark (neither
 the servers nor wrk) used during that measured run (\`bench/cpu-others.py\`); well above 0 means the
@@ -298,8 +310,12 @@ Diagnostics, same run, not targets:
 Setup: the Rust server is the release binary with its defaults (${rust_workers} SSR workers = cores,
 log level \`info\`, one log line per request, written to a file). nginx: \`worker_processes auto\`,
 \`access_log off\`, \`sendfile on\`, serving the bytes of (a)'s \`GET /\` saved to a file (checked
-identical). (d) is one Node process (one JS thread) rendering \`render("/", data)\` from the same
-\`ssr.js\` with the home route's data taken from (a)'s \`/_data/\`, in a smaller document shell
+identical) with the security and caching headers (a) sends on every response (CSP,
+\`X-Content-Type-Options\`, \`Referrer-Policy\`, \`Permissions-Policy\`, \`Cross-Origin-Opener-Policy\`,
+\`Cross-Origin-Resource-Policy\`, \`Cache-Control\`, \`Vary\`; checked identical), so both send about as
+many header bytes. The Rust server also applies its request limits (\`src/http/limits.rs\`) to
+every request; nginx has only its defaults. (d) is one Node process (one JS thread) rendering
+\`render("/", data)\` from the same \`ssr.js\` with the home route's data taken from (a)'s \`/_data/\`, in a smaller document shell
 (no asset links), so its body is a little shorter. Same bundle in (d) as embedded in the binary:
 ${BUNDLE_SAME}.
 
