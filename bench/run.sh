@@ -315,8 +315,8 @@ identical) with the security and caching headers (a) sends on every response (CS
 \`Cross-Origin-Resource-Policy\`, \`Cache-Control\`, \`Vary\`; checked identical), so both send about as
 many header bytes. The Rust server also applies its request limits (\`src/http/limits.rs\`) to
 every request; nginx has only its defaults. (d) is one Node process (one JS thread) rendering
-\`render("/", data)\` from the same \`ssr.js\` with the home route's data taken from (a)'s \`/_data/\`, in a smaller document shell
-(no asset links), so its body is a little shorter. Same bundle in (d) as embedded in the binary:
+\`render("/", data)\` from the same \`ssr.js\` with the home route's data taken from (a)'s \`/_data/\`,
+in a smaller document shell (no asset links, no security headers), so its body is a little shorter. Same bundle in (d) as embedded in the binary:
 ${BUNDLE_SAME}.
 
 ## Start-up
