@@ -269,7 +269,7 @@ $(row "**phase 2**, ${PHASE2_S} s at ${PHASE2_C} connections" P2)
 
 Latencies are wrk's (exact microseconds from its histogram, through \`done()\`), from request
 sent to response read, on loopback. "br responses": responses that came with
-\`Content-Encoding: br\` (all but the ones the server keeps uncompressed; see the mix table).
+\`Content-Encoding: br\` (the mix table gives each path's encoding).
 Cores: CPU time over the phase's wall time (${CORES} cores in all).
 
 Responses by status (counted in \`response()\` of \`bench/mix.lua\`):
