@@ -351,6 +351,18 @@ ${cold_bad:+Unexpected status: ${cold_bad}}
 Raw wrk output, server logs and the nginx config of this run: \`bench/out/\` (not committed).
 EOF
 
+# Other tools keep their own sections in RESULTS.md between <!-- NAME:start --> and <!-- NAME:end -->
+# (bench/lighthouse.mjs does); carry them over rather than wipe them.
+if [ -f "$BENCH/RESULTS.md" ]; then
+  python3 - "$BENCH/RESULTS.md" "$REPORT" <<'PY'
+import re, sys
+old = open(sys.argv[1]).read()
+blocks = [m.group(0) for m in re.finditer(r"^<!-- ([\w-]+):start -->$.*?^<!-- \1:end -->$", old, re.M | re.S)]
+with open(sys.argv[2], "a") as out:
+    for block in blocks:
+        out.write("\n" + block + "\n")
+PY
+fi
 cp "$REPORT" "$BENCH/RESULTS.md"
 cat "$REPORT"
 log "done in $(( $(date +%s) - RUN_STARTED )) s; report written to bench/RESULTS.md"
