@@ -4,6 +4,7 @@ import type { RouteData } from "./types";
 import { Shell, type PageComponent } from "./Shell";
 import { loadPage } from "./pageLoaders";
 import { LOADING_SCREEN_MS, LoadingScreen } from "./components/LoadingScreen";
+import { createViewCache } from "./lib/viewCache";
 
 export interface View {
   pathname: string;
@@ -12,12 +13,25 @@ export interface View {
 }
 
 /** Fetches a route's data from the server (the same data the server renders with) and its page chunk. */
-export async function loadView(pathname: string): Promise<View> {
+async function fetchView(pathname: string): Promise<View> {
   const response = await fetch(`/_data${pathname}`, { headers: { Accept: "application/json" } });
   // The not-found route answers 404 with its own data, which is a page like any other.
   if (!response.ok && response.status !== 404) throw new Error(`route data for ${pathname}: HTTP ${response.status}`);
   const data = (await response.json()) as RouteData;
   return { pathname, data, Page: await loadPage(data.page.kind) };
+}
+
+// A link's prefetch (client/lib/prefetch.ts) and the navigation after it share one load.
+const views = createViewCache(fetchView);
+
+/** A route's view: the one prefetched or loaded before (the last 20, for 5 minutes), else a new load. */
+export function loadView(pathname: string): Promise<View> {
+  return views.get(pathname);
+}
+
+/** Keeps a view that is already at hand (the server-rendered first page), so going back to it loads nothing. */
+export function rememberView(view: View): void {
+  views.set(view.pathname, view);
 }
 
 /** Keeps the document's head in step with the page after a client-side navigation (the server wrote it for the first). */

@@ -3,8 +3,9 @@ import "./styles.css";
 import { hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import type { RouteData } from "./types";
-import { ClientApp } from "./ClientApp";
+import { ClientApp, loadView, rememberView, type View } from "./ClientApp";
 import { loadPage } from "./pageLoaders";
+import { startPrefetch } from "./lib/prefetch";
 
 async function main() {
   const script = document.getElementById("route-data");
@@ -13,12 +14,16 @@ async function main() {
   const data = JSON.parse(script.textContent ?? "") as RouteData;
   // Load the page's chunk before hydrating, so the first client render matches the server's HTML.
   const Page = await loadPage(data.page.kind);
+  const initial: View = { pathname: window.location.pathname, data, Page };
   hydrateRoot(
     root,
     <BrowserRouter>
-      <ClientApp initial={{ pathname: window.location.pathname, data, Page }} />
+      <ClientApp initial={initial} />
     </BrowserRouter>,
   );
+  rememberView(initial);
+  // From now on, hovering, touching or focusing an internal link loads that page's data and code.
+  startPrefetch((pathname) => void loadView(pathname).catch(() => {}));
 }
 
 main().catch((error: unknown) => console.error("hydration failed", error));

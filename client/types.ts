@@ -1,11 +1,23 @@
 // The data contract between Rust (which builds every route's data, see src/routes.rs) and React.
 // Field names match the serde types in src/content/*.rs.
 
+/** One `<source>` of a `<picture>`: a modern format (image/avif, image/webp) at several widths. */
+export interface ImageSource {
+  type: string;
+  srcset: string;
+}
+
 export interface Image {
   src: string;
   alt: string;
   width: number;
   height: number;
+  /** Raster pictures only (the build's copies, src/images.rs): modern formats, best first. */
+  sources?: ImageSource[];
+  /** Raster pictures only: the fallback format at the same widths. */
+  srcset?: string;
+  /** With a srcset: the width the image is shown at. */
+  sizes?: string;
 }
 
 export interface Faq {

@@ -30,7 +30,7 @@ await build({
   platform: "neutral",
   mainFields: ["browser", "module", "main"],
   conditions: ["browser"],
-  loader: { ".css": "empty" },
+  loader: { ".css": "empty", ".woff2": "empty" },
 });
 
 const pageFiles = (await readdir("client/pages")).filter((f) => f.endsWith(".tsx")).map((f) => join("client/pages", f));
@@ -44,6 +44,7 @@ const client = await build({
   entryNames: "[name]-[hash]",
   chunkNames: "chunk-[hash]",
   assetNames: "[name]-[hash]",
+  loader: { ".woff2": "file" }, // fonts named in styles.css: hashed and copied beside the CSS
   metafile: true,
 });
 
@@ -67,6 +68,8 @@ const [mainFile, mainOutput] = outputOf("client/main.tsx");
 const manifest = {
   entry: chunkWithImports(mainFile),
   css: [url(mainOutput.cssBundle)],
+  // The body font (latin), for a <link rel="preload" as="font" crossorigin> in the head.
+  fonts: outputs.map(([file]) => file).filter((file) => /source-sans-3-latin-wght-normal-\w+\.woff2$/.test(file)).map(url),
   pages: Object.fromEntries(
     pageFiles.map((page) => [basename(page, extname(page)), chunkWithImports(outputOf(page)[0])]),
   ),
@@ -76,7 +79,7 @@ await writeFile(join(out, "client", "manifest.json"), JSON.stringify(manifest, n
 // Precompress once here so the server never compresses a static asset per request.
 await mkdir(assetsDir, { recursive: true });
 for (const name of await readdir(assetsDir)) {
-  if (name.endsWith(".map")) continue;
+  if (name.endsWith(".map") || name.endsWith(".woff2")) continue; // woff2 is compressed already
   const path = join(assetsDir, name);
   const bytes = await readFile(path);
   await writeFile(`${path}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));

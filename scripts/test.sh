@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Sets up and runs every test: TypeScript checks and unit tests, Rust unit/router/binary tests
+# Sets up and runs every test: TypeScript checks and unit tests, size budgets, Rust unit/router/binary tests
 # (release build), and the browser tests in Debian's Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,6 +20,9 @@ echo "== TypeScript: tsc --noEmit"
 npx tsc --noEmit
 echo "== TypeScript unit tests"
 npm run -s test:unit
+echo "== Size budgets (a fresh build in a temporary folder) and the font fallbacks' metrics"
+node scripts/check-budgets.mjs
+node scripts/font-fallbacks.mjs --check
 echo "== Rust tests (release)"
 cargo build --release --locked
 cargo test --release --locked

@@ -20,6 +20,9 @@ pub struct Manifest {
     /// The entry script first, then the chunks it imports.
     pub entry: Vec<String>,
     pub css: Vec<String>,
+    /// The body font, preloaded so that it arrives before first paint and the swap moves nothing.
+    #[serde(default)]
+    pub fonts: Vec<String>,
     /// Page kind -> its chunk first, then the chunks it imports.
     pub pages: HashMap<String, Vec<String>>,
 }

@@ -11,6 +11,7 @@ pub mod encoding;
 pub mod error_page;
 pub mod healthcheck;
 pub mod http;
+pub mod images;
 pub mod routes;
 pub mod seo;
 pub mod shell;

@@ -2,6 +2,7 @@
 //! that both feeds the server render and is embedded in the page for hydration, and that client-side
 //! navigation fetches as JSON.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use chrono::NaiveDate;
@@ -159,6 +160,22 @@ pub enum PageData<'a> {
 }
 
 impl PageData<'_> {
+    /// The page's largest picture in the first view (its LCP element), which the document preloads and
+    /// the page shows with `fetchpriority="high"`: the home hero's first slide, a page's banner, an
+    /// article's picture. The blog list and the not-found page open with text.
+    pub fn lcp_image(&self) -> Option<&Image> {
+        match self {
+            Self::Home { home, .. } => home.hero.images.first(),
+            Self::About { about, .. } => Some(&about.hero.image),
+            Self::Appointment { appointment } => Some(&appointment.hero.image),
+            Self::Contact { contact, .. } => Some(&contact.hero.image),
+            Self::Therapy { therapy } => Some(&therapy.hero.image),
+            Self::Service { service, .. } => Some(&service.hero.image),
+            Self::Article { article, .. } => Some(&article.image),
+            Self::Blogs { .. } | Self::NotFound { .. } => None,
+        }
+    }
+
     /// The `kind` tag: also the name of the page's chunk in the client manifest.
     pub fn kind(&self) -> &'static str {
         match self {
@@ -183,8 +200,9 @@ pub struct RouteData<'a> {
     pub lang: &'a str,
     pub title: String,
     pub description: String,
-    /// The picture link previews show: the page's own image, or the home hero for pages without one.
-    pub social_image: &'a Image,
+    /// The picture link previews show: the raster copy (1200x630) of the page's own image, or of the
+    /// home hero for pages without one.
+    pub social_image: Cow<'a, Image>,
     pub today: NaiveDate,
     pub site: SiteData<'a>,
     pub page: PageData<'a>,
@@ -331,7 +349,7 @@ pub fn route_data<'a>(content: &'a Content, route: Route, site_url: &str, today:
         lang,
         title,
         description,
-        social_image,
+        social_image: social_image.preview(),
         today,
         site: SiteData { identity: &content.site, services: content.services.iter().map(nav_service).collect() },
         page,

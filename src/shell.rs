@@ -1,10 +1,12 @@
 //! The HTML document around the rendered app: head tags, asset links and the hydration data.
 
+use std::borrow::Cow;
 use std::fmt::Write;
 
 use html_escape::encode_double_quoted_attribute as attr;
 
 use crate::assets::Manifest;
+use crate::content::types::Image;
 use crate::routes::RouteData;
 
 /// JSON made safe inside `<script>`: no `</script>` or `<!--` can close or confuse the element, and
@@ -25,12 +27,58 @@ pub fn json_for_script(json: &str) -> String {
     out
 }
 
+/// The head's preload of the page's LCP image (`PageData::lcp_image`), fetched before anything
+/// else: for a picture with copies, its best format at the width the page will pick (browsers
+/// without that format skip the preload and take a `<source>` the page offers them).
+fn lcp_preload(image: &Image) -> String {
+    match image.sources.first() {
+        Some(best) => format!(
+            r#"<link rel="preload" as="image" type="{}" imagesrcset="{}" imagesizes="{}" fetchpriority="high">"#,
+            attr(&best.mime),
+            attr(&best.srcset),
+            attr(image.sizes.as_deref().unwrap_or("100vw")),
+        ),
+        None => format!(r#"<link rel="preload" as="image" href="{}" fetchpriority="high">"#, attr(&image.src)),
+    }
+}
+
+/// React 19 hoists a `<link rel="preload" as="image">` for every eager `<img>` to the start of its
+/// output (with any other resource links it hoists), which lands at the top of `<body>`: the LCP image
+/// is preloaded in the head instead, and the other eager images (the logo) are the first tags of the
+/// body anyway. The client renders no such links, so hydration does not miss them.
+fn without_image_preloads(html: &str) -> Cow<'_, str> {
+    const IMAGE_PRELOAD: &str = r#"<link rel="preload" as="image""#;
+    let mut rest = html;
+    let mut kept = String::new();
+    while rest.starts_with("<link ") {
+        // React escapes `>` in attribute values, so the first one ends the tag.
+        let Some(end) = rest.find('>') else { break };
+        let (tag, after) = rest.split_at(end + 1);
+        if !tag.starts_with(IMAGE_PRELOAD) {
+            kept.push_str(tag);
+        }
+        rest = after;
+    }
+    if rest.len() == html.len() {
+        Cow::Borrowed(html)
+    } else {
+        kept.push_str(rest);
+        Cow::Owned(kept)
+    }
+}
+
 /// The full document for a route: `app_html` is what the SSR bundle rendered from `data_json`, and
 /// `seo_head` the page's title, meta tags and structured data (`seo::head`).
 pub fn document(data: &RouteData, seo_head: &str, data_json: &str, app_html: &str, manifest: &Manifest) -> String {
     let mut head = String::new();
+    if let Some(image) = data.page.lcp_image() {
+        head.push_str(&lcp_preload(image));
+    }
     for css in &manifest.css {
         let _ = write!(head, r#"<link rel="stylesheet" href="{}">"#, attr(css));
+    }
+    for font in &manifest.fonts {
+        let _ = write!(head, r#"<link rel="preload" href="{}" as="font" type="font/woff2" crossorigin>"#, attr(font));
     }
     // The page's chunk and the entry's imports are fetched in parallel with the entry itself.
     let page_chunks = manifest.pages.get(data.page.kind()).map(Vec::as_slice).unwrap_or_default();
@@ -54,7 +102,7 @@ pub fn document(data: &RouteData, seo_head: &str, data_json: &str, app_html: &st
         lang = attr(data.lang),
         seo = seo_head,
         head = head,
-        app = app_html,
+        app = without_image_preloads(app_html),
         data = json_for_script(data_json),
     )
 }
@@ -62,6 +110,40 @@ pub fn document(data: &RouteData, seo_head: &str, data_json: &str, app_html: &st
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::images::ImageSource;
+
+    #[test]
+    fn only_the_leading_image_preloads_that_react_hoists_are_dropped() {
+        let html = concat!(
+            r#"<link rel="preload" as="font" href="/assets/f.woff2"/>"#,
+            r#"<link rel="preload" as="image" href="/images/logo.svg"/>"#,
+            r#"<link rel="preload" as="image" href="/images/a&quot;&gt;b.svg" fetchPriority="high"/>"#,
+            r#"<a href="/">x</a><link rel="preload" as="image" href="/later.svg"/>"#
+        );
+        assert_eq!(
+            without_image_preloads(html),
+            r#"<link rel="preload" as="font" href="/assets/f.woff2"/><a href="/">x</a><link rel="preload" as="image" href="/later.svg"/>"#
+        );
+        assert_eq!(without_image_preloads("<main></main>"), "<main></main>");
+    }
+
+    #[test]
+    fn a_picture_with_copies_preloads_its_best_format_at_the_width_the_page_picks() {
+        let mut image = Image { src: "/images/p.jpg".into(), width: 1200, height: 800, ..Image::default() };
+        assert_eq!(lcp_preload(&image), r#"<link rel="preload" as="image" href="/images/p.jpg" fetchpriority="high">"#);
+        image.sources = vec![ImageSource {
+            mime: "image/avif".into(),
+            srcset: "/img/p-480.avif 480w, /img/p-1200.avif 1200w".into(),
+        }];
+        image.sizes = Some("(max-width: 1200px) 100vw, 1200px".into());
+        assert_eq!(
+            lcp_preload(&image),
+            concat!(
+                r#"<link rel="preload" as="image" type="image/avif" imagesrcset="/img/p-480.avif 480w, /img/p-1200.avif 1200w" "#,
+                r#"imagesizes="(max-width: 1200px) 100vw, 1200px" fetchpriority="high">"#
+            )
+        );
+    }
 
     #[test]
     fn script_json_cannot_close_its_element_and_still_parses_to_the_same_value() {

@@ -101,6 +101,8 @@ async fn the_binary_serves_the_site_from_an_empty_folder_and_stops_on_sigterm() 
     assert!(html.contains(r#"<link rel="canonical" href="https://clinic.example.org/">"#));
     assert!(html.contains("Our Services"));
     assert!(html.contains("Frequently Asked Questions"));
+    // The body font is preloaded, so it is there before first paint and the swap moves nothing.
+    assert!(html.contains(r#"as="font" type="font/woff2" crossorigin>"#));
 
     let article = client.get(server.url("/blog/paranoia")).send().await.unwrap();
     assert_eq!(article.status(), 200);

@@ -114,29 +114,26 @@ async fn every_page_has_a_unique_title_a_self_referencing_canonical_and_sharing_
         assert_eq!(get(&state, image_path).await.status(), StatusCode::OK, "{path}: {image}");
         let size =
             (meta(&doc, "og:image:width").parse::<u32>().unwrap(), meta(&doc, "og:image:height").parse().unwrap());
+        // Link previews get the 1200x630 raster copy of the page's picture (tests/images.rs checks the files).
+        assert_eq!(size, (1200, 630), "{path}");
         match route {
             Route::Article(i) => {
                 let article = &content.articles[i];
                 assert_eq!(meta(&doc, "og:type"), "article");
-                assert_eq!(image_path, article.image.src);
-                assert_eq!(size, (article.image.width, article.image.height));
+                assert_eq!(image_path, article.image.preview().src);
                 assert_eq!(meta(&doc, "article:published_time"), format!("{}T00:00:00+05:30", article.date));
             }
-            _ => {
-                assert_eq!(meta(&doc, "og:type"), "website", "{path}");
-                assert!(size.0 > 0 && size.1 > 0);
-            }
+            _ => assert_eq!(meta(&doc, "og:type"), "website", "{path}"),
         }
         if let Route::Service(i) = route {
-            let card = &content.services[i].card_image;
-            assert_eq!((image_path, size), (card.src.as_str(), (card.width, card.height)));
+            assert_eq!(image_path, content.services[i].card_image.preview().src);
         }
 
         assert_eq!(meta(&doc, "twitter:card"), "summary_large_image");
         assert_eq!(meta(&doc, "twitter:title"), title);
         assert_eq!(meta(&doc, "twitter:description"), description);
         assert_eq!(meta(&doc, "twitter:image"), image);
-        assert_eq!(attr(&doc, r#"link[rel="icon"]"#, "href"), content.site.logo.src);
+        assert_eq!(attr(&doc, r#"link[rel="icon"][type="image/svg+xml"]"#, "href"), content.site.logo.src);
         assert_eq!(attr(&doc, r#"link[rel="manifest"]"#, "href"), "/manifest.webmanifest");
         assert!(!meta(&doc, "theme-color").is_empty());
     }
@@ -381,8 +378,12 @@ async fn the_web_manifest_names_the_clinic_its_icon_and_the_theme_colour_of_the_
     assert_eq!(manifest["name"], site.institute_name.as_str());
     assert_eq!(manifest["short_name"], site.short_name.as_str());
     assert_eq!((&manifest["start_url"], &manifest["display"]), (&Value::from("/"), &Value::from("minimal-ui")));
-    let icon = &manifest["icons"][0];
-    assert_eq!((str_of(icon, "src"), str_of(icon, "type")), (site.logo.src.as_str(), "image/svg+xml"));
+    // PNG icons of 192 and 512 px (tests/images.rs checks the files), then the vector logo for any size.
+    let icons = manifest["icons"].as_array().unwrap();
+    let listed: Vec<(&str, &str)> = icons.iter().map(|i| (str_of(i, "sizes"), str_of(i, "type"))).collect();
+    assert_eq!(listed, [("192x192", "image/png"), ("512x512", "image/png"), ("any", "image/svg+xml")]);
+    let icon = icons.last().unwrap();
+    assert_eq!(str_of(icon, "src"), site.logo.src.as_str());
     let logo = get(&state, str_of(icon, "src")).await;
     assert_eq!((logo.status(), header(&logo, "content-type")), (StatusCode::OK, "image/svg+xml"));
 

@@ -51,7 +51,7 @@ export function HeroCarousel({ images, children }: { images: Image[]; children: 
         <div className="swiper-wrapper">
           {images.map((image, i) => (
             <div className="swiper-slide" key={image.src}>
-              <Img image={image} className="hero-bg" eager={i === 0} />
+              <Img image={image} className="hero-bg" eager={i === 0} priority={i === 0} />
             </div>
           ))}
         </div>

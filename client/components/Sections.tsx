@@ -7,7 +7,7 @@ import { Img } from "./Img";
 export function Hero({ hero, className = "page-banner" }: { hero: PageHero; className?: string }) {
   return (
     <section className={`hero ${className}`}>
-      <Img image={hero.image} className="hero-bg" eager />
+      <Img image={hero.image} className="hero-bg" priority />
       <div className="hero-text">
         <h1>{hero.title}</h1>
         <p className="hero-sub">{hero.subtitle}</p>

@@ -33,7 +33,7 @@ export default function Article({ data, page }: PageProps<"article">) {
         </div>
       </header>
       <div className="article-body">
-        <Img image={a.image} eager className="article-image" />
+        <Img image={a.image} priority className="article-image" />
         <ArticleActions title={a.title} url={data.canonicalUrl} />
         <Paragraphs items={a.text1} />
         <p className="crux">{a.crux}</p>

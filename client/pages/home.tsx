@@ -18,7 +18,7 @@ export default function Home({ data, page }: PageProps<"home">) {
         <p className="hero-sub">{hero.subheadline}</p>
         <p>{hero.intro}</p>
         <Link to="/about" className="button primary">
-          Learn More
+          Learn More<span className="visually-hidden"> about us</span>
         </Link>
       </HeroCarousel>
 
@@ -30,7 +30,9 @@ export default function Home({ data, page }: PageProps<"home">) {
             <p key={p}>{p}</p>
           ))}
           <div className="actions">
-            <Link to="/about" className="button primary">Learn More</Link>
+            <Link to="/about" className="button primary">
+              Learn More<span className="visually-hidden"> about us</span>
+            </Link>
             <Link to="/contact" className="button outline">Get in Touch</Link>
           </div>
         </div>

@@ -142,7 +142,7 @@ mod tests {
             title: title.into(),
             description: String::new(),
             date: chrono::NaiveDate::from_ymd_opt(2024, 6, 15).unwrap(),
-            image: Image { src: "/images/x.svg".into(), alt: String::new(), width: 1, height: 1 },
+            image: Image { src: "/images/x.svg".into(), width: 1, height: 1, ..Image::default() },
             tags: tags.iter().map(|t| t.to_string()).collect(),
             author: None,
             lang: "en".into(),

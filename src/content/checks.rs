@@ -5,7 +5,6 @@ use std::ops::RangeInclusive;
 
 use super::blog::{category_of, OTHER_CATEGORY};
 use super::hours;
-use super::types::Image;
 use super::{Content, ContentError};
 
 /// Where the clinic's coordinates must lie: India, so swapped latitude and longitude are caught.
@@ -173,36 +172,31 @@ fn categories(content: &Content, p: &mut Problems) {
     }
 }
 
-/// Every image a page shows is a file under `images/` with its size given.
+/// Every image a page shows is a file under `images/` with its size given, in the file's proportions
+/// (known for the files the build saw), since the page reserves that box and picks copies by width.
 fn images(content: &Content, p: &mut Problems) {
-    let home = &content.home;
-    let mut images: Vec<(String, &Image)> = vec![
-        ("site.toml".into(), &content.site.logo),
-        ("home.toml".into(), &home.about.image),
-        ("home.toml".into(), &home.why_choose_us.image),
-        ("home.toml".into(), &home.location.map_image),
-        ("about.toml".into(), &content.about.hero.image),
-        ("appointment.toml".into(), &content.appointment.hero.image),
-        ("contact.toml".into(), &content.contact.hero.image),
-        ("therapy-and-counselling.toml".into(), &content.therapy.hero.image),
-    ];
-    let home_images = home.hero.images.iter().chain(&home.reviews.avatars).chain(&home.reviews.session_photos);
-    images.extend(home_images.map(|i| ("home.toml".into(), i)));
-    images.extend(content.benefits.cards.iter().map(|c| ("benefits.toml".into(), &c.icon)));
-    images.extend(content.team.members.iter().map(|m| ("team.toml".into(), &m.image)));
-    for s in &content.services {
-        let file = format!("services/{}.toml", s.slug);
-        images.push((file.clone(), &s.card_image));
-        images.push((file, &s.hero.image));
-    }
-    images.extend(content.articles.iter().map(|a| (format!("blog/{}.toml", a.slug), &a.image)));
-    for (file, image) in images {
+    for (file, image) in content_images!(content, iter, &) {
         let path = image.src.strip_prefix('/').filter(|p| p.starts_with("images/"));
         if path.and_then(|path| content.source.read(path)).is_none() {
             p.add(&file, format!("image \"{}\" is not a file under content/images/", image.src));
         }
         if image.width == 0 || image.height == 0 {
             p.add(&file, format!("image \"{}\" needs its width and height", image.src));
+        } else if let Some(derived) = &image.derived {
+            let (given, actual) = (
+                u64::from(image.width) * u64::from(derived.height),
+                u64::from(image.height) * u64::from(derived.width),
+            );
+            // Within 2%: rounding a size down to whole pixels is fine, another shape is not.
+            if given.abs_diff(actual) * 50 > actual {
+                p.add(
+                    &file,
+                    format!(
+                        "image \"{}\" is given as {}x{} but the file is {}x{}: give its width and height in the file's proportions",
+                        image.src, image.width, image.height, derived.width, derived.height
+                    ),
+                );
+            }
         }
     }
 }
@@ -285,6 +279,21 @@ mod tests {
         let problem = only_problem(&content);
         assert_eq!(problem.file, "home.toml");
         assert!(problem.message.contains("/images/nowhere.svg"), "{}", problem.message);
+    }
+
+    #[test]
+    fn an_image_given_in_other_proportions_than_its_file_is_refused() {
+        let mut content = embedded();
+        let hero = &mut content.home.hero.images[0];
+        assert!(hero.derived.is_some(), "the build saw the embedded hero");
+        hero.height = 1600; // the file is 1600x900
+        let problem = only_problem(&content);
+        assert_eq!(problem.file, "home.toml");
+        assert!(problem.message.contains("1600x1600") && problem.message.contains("1600x900"), "{}", problem.message);
+        // Half the size in the same proportions is fine.
+        let hero = &mut content.home.hero.images[0];
+        (hero.width, hero.height) = (800, 450);
+        assert_eq!(content.problems(), []);
     }
 
     #[test]

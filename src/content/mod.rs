@@ -2,6 +2,35 @@
 //! the server with one message per problem, each naming the file and the field, instead of showing
 //! a broken page.
 
+/// Every image the pages show, each with the content file that gives it: one list for the checks
+/// (`iter`, `&`) and for attaching the build's copies (`iter_mut`, `&mut`).
+macro_rules! content_images {
+    ($content:expr, $iter:ident, $($borrow:tt)+) => {{
+        let c = $content;
+        let mut images: Vec<(String, $($borrow)+ $crate::content::types::Image)> = vec![
+            ("site.toml".into(), $($borrow)+ c.site.logo),
+            ("home.toml".into(), $($borrow)+ c.home.about.image),
+            ("home.toml".into(), $($borrow)+ c.home.why_choose_us.image),
+            ("home.toml".into(), $($borrow)+ c.home.location.map_image),
+            ("about.toml".into(), $($borrow)+ c.about.hero.image),
+            ("appointment.toml".into(), $($borrow)+ c.appointment.hero.image),
+            ("contact.toml".into(), $($borrow)+ c.contact.hero.image),
+            ("therapy-and-counselling.toml".into(), $($borrow)+ c.therapy.hero.image),
+        ];
+        let home = c.home.hero.images.$iter().chain(c.home.reviews.avatars.$iter());
+        images.extend(home.chain(c.home.reviews.session_photos.$iter()).map(|i| ("home.toml".into(), i)));
+        images.extend(c.benefits.cards.$iter().map(|card| ("benefits.toml".into(), $($borrow)+ card.icon)));
+        images.extend(c.team.members.$iter().map(|m| ("team.toml".into(), $($borrow)+ m.image)));
+        for s in c.services.$iter() {
+            let file = format!("services/{}.toml", s.slug);
+            images.push((file.clone(), $($borrow)+ s.card_image));
+            images.push((file, $($borrow)+ s.hero.image));
+        }
+        images.extend(c.articles.$iter().map(|a| (format!("blog/{}.toml", a.slug), $($borrow)+ a.image)));
+        images
+    }};
+}
+
 pub mod blog;
 mod checks;
 pub mod home;
@@ -13,7 +42,9 @@ pub mod site;
 pub mod source;
 pub mod types;
 
+use std::collections::HashMap;
 use std::fmt;
+use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
 
@@ -24,6 +55,8 @@ use sections::{Approach, Benefits, Team};
 use service::Service;
 use site::Identity;
 pub use source::ContentSource;
+
+use crate::images::{Derived, ImageManifest};
 
 /// One problem in one content file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -142,7 +175,7 @@ impl Content {
         };
         // Menu order is site.toml's; a file it does not list is reported by the checks.
         services.sort_by_key(|s| site.services.iter().position(|slug| *slug == s.slug).unwrap_or(usize::MAX));
-        let content = Content {
+        let mut content = Content {
             site,
             home,
             approach,
@@ -158,6 +191,7 @@ impl Content {
             categories,
             source,
         };
+        content.attach_derived_images(ImageManifest::embedded());
         problems.extend(content.problems());
         if problems.is_empty() {
             Ok(content)
@@ -172,6 +206,25 @@ impl Content {
 
     pub fn article(&self, slug: &str) -> Option<&Article> {
         self.articles.iter().find(|a| a.slug == slug)
+    }
+
+    /// Gives each image the copies the build made of its file (`crate::images`): only when the file
+    /// is the one the build saw, so an editor's changed file (`--content-dir`) is shown as it is.
+    pub fn attach_derived_images(&mut self, manifest: &ImageManifest) {
+        let source = self.source.clone();
+        let mut by_src: HashMap<String, Option<Arc<Derived>>> = HashMap::new();
+        for (_, image) in content_images!(self, iter_mut, &mut) {
+            let derived = by_src
+                .entry(image.src.clone())
+                .or_insert_with(|| {
+                    let bytes = source.read(image.src.strip_prefix('/')?)?;
+                    manifest.derived(&image.src, &bytes)
+                })
+                .clone();
+            if let Some(derived) = derived {
+                image.attach(derived);
+            }
+        }
     }
 
     /// Rules serde cannot express; empty when the content is sound.

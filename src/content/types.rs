@@ -1,15 +1,65 @@
 //! Value types shared by several content files.
 
+use std::borrow::Cow;
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
+use crate::images::{Derived, Icons, ImageSource};
+
 /// An image served by the site, with its intrinsic size (so the page reserves its space) and alt text.
-#[derive(Debug, Clone, Deserialize, Serialize)]
+/// The content file gives `src`, `alt`, `width` and `height`; the rest is what the build made of the
+/// file (`crate::images`), attached at load time when the file is the one the build saw.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Image {
     pub src: String,
     pub alt: String,
     pub width: u32,
     pub height: u32,
+    /// Raster pictures: `<source>`s in modern formats at several widths, best first.
+    #[serde(default, skip_deserializing, skip_serializing_if = "Vec::is_empty")]
+    pub sources: Vec<ImageSource>,
+    /// Raster pictures: the fallback format at the same widths, for the `<img>` itself.
+    #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
+    pub srcset: Option<String>,
+    /// With a srcset: the width the image is shown at, by default at most its own width.
+    #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
+    pub sizes: Option<String>,
+    /// The link-preview copy and, for the logo, the icons.
+    #[serde(skip)]
+    pub derived: Option<Arc<Derived>>,
+}
+
+impl Image {
+    /// Takes the copies the build made of this image's file.
+    pub fn attach(&mut self, derived: Arc<Derived>) {
+        if !derived.sources.is_empty() || derived.srcset.is_some() {
+            self.sources = derived.sources.clone();
+            self.srcset = derived.srcset.clone();
+            self.sizes = Some(format!("(max-width: {w}px) 100vw, {w}px", w = self.width));
+        }
+        self.derived = Some(derived);
+    }
+
+    /// The raster copy for link previews (1200x630), or the image itself when there is none.
+    pub fn preview(&self) -> Cow<'_, Image> {
+        match self.derived.as_ref().and_then(|d| d.preview.as_ref()) {
+            Some(preview) => Cow::Owned(Image {
+                src: preview.src.clone(),
+                alt: self.alt.clone(),
+                width: preview.width,
+                height: preview.height,
+                ..Image::default()
+            }),
+            None => Cow::Borrowed(self),
+        }
+    }
+
+    /// The icons made from this image (the logo's).
+    pub fn icons(&self) -> Option<&Icons> {
+        self.derived.as_ref()?.icons.as_ref()
+    }
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -47,4 +97,72 @@ pub struct Link {
 pub struct Section {
     pub title: String,
     pub content: Vec<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::images::Raster;
+
+    fn photo() -> Derived {
+        Derived {
+            sha256: String::new(),
+            width: 2400,
+            height: 1600,
+            sources: vec![
+                ImageSource { mime: "image/avif".into(), srcset: "/img/p-480.avif 480w, /img/p-768.avif 768w".into() },
+                ImageSource { mime: "image/webp".into(), srcset: "/img/p-480.webp 480w, /img/p-768.webp 768w".into() },
+            ],
+            srcset: Some("/img/p-480.jpg 480w, /img/p-768.jpg 768w".into()),
+            preview: Some(Raster { src: "/img/p-og.jpg".into(), mime: "image/jpeg".into(), width: 1200, height: 630 }),
+            icons: None,
+        }
+    }
+
+    fn image(src: &str) -> Image {
+        toml::from_str(&format!(
+            r#"src = "{src}"
+alt = "A room"
+width = 1200
+height = 800"#
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn a_photo_carries_its_copies_to_the_page_and_a_raster_preview() {
+        let mut img = image("/images/p.jpg");
+        img.attach(Arc::new(photo()));
+        let json = serde_json::to_value(&img).unwrap();
+        assert_eq!(json["sources"][0]["type"], "image/avif");
+        assert_eq!(json["sources"][1]["srcset"], "/img/p-480.webp 480w, /img/p-768.webp 768w");
+        assert_eq!(json["srcset"], "/img/p-480.jpg 480w, /img/p-768.jpg 768w");
+        // Shown at most at the width the content gives it, never wider.
+        assert_eq!(json["sizes"], "(max-width: 1200px) 100vw, 1200px");
+        assert!(json.get("derived").is_none());
+        let preview = img.preview();
+        assert_eq!((preview.src.as_str(), preview.width, preview.height), ("/img/p-og.jpg", 1200, 630));
+        assert_eq!(preview.alt, "A room");
+    }
+
+    #[test]
+    fn vector_art_is_sent_as_before_and_previews_fall_back_to_the_file_itself() {
+        let mut svg = image("/images/a.svg");
+        let before = serde_json::to_value(&svg).unwrap();
+        assert_eq!(svg.preview().src, "/images/a.svg");
+        svg.attach(Arc::new(Derived { sources: vec![], srcset: None, ..photo() }));
+        assert_eq!(serde_json::to_value(&svg).unwrap(), before, "no srcset, sizes or sources for SVG");
+        assert_eq!(svg.preview().src, "/img/p-og.jpg");
+    }
+
+    #[test]
+    fn a_content_file_cannot_set_the_copies() {
+        let written = r#"src = "/images/p.jpg"
+alt = ""
+width = 1
+height = 1
+sources = []"#;
+        let error = toml::from_str::<Image>(written).unwrap_err().to_string();
+        assert!(error.contains("unknown field `sources`"), "{error}");
+    }
 }

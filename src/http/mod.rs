@@ -31,6 +31,8 @@ pub fn app(state: Arc<AppState>) -> Router {
         .route("/readyz", get(readyz))
         .route("/assets/{file}", get(static_files::asset))
         .route("/images/{*path}", get(static_files::image))
+        .route("/img/{file}", get(static_files::generated_image))
+        .route("/favicon.ico", get(static_files::favicon))
         .route(SITEMAP_PATH, get(site_files::sitemap))
         .route("/robots.txt", get(site_files::robots))
         .route(MANIFEST_PATH, get(site_files::manifest))

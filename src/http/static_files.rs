@@ -1,4 +1,4 @@
-//! Hashed client assets (immutable) and the content's images.
+//! Hashed client assets and image copies (immutable), the content's images and the favicon.
 
 use std::sync::Arc;
 
@@ -9,6 +9,7 @@ use axum::response::{IntoResponse, Response};
 use super::respond::accepted_coding;
 use crate::assets::client_asset;
 use crate::encoding::Coding;
+use crate::images::{generated_file, generated_url};
 use crate::state::AppState;
 
 const IMMUTABLE: HeaderValue = HeaderValue::from_static("public, max-age=31536000, immutable");
@@ -71,6 +72,31 @@ pub async fn image(State(state): State<Arc<AppState>>, Path(path): Path<String>)
             ([(header::CONTENT_TYPE, content_type(&path)), (header::CACHE_CONTROL, IMAGE_CACHE)], bytes.into_owned())
                 .into_response()
         }
+        None => not_found(),
+    }
+}
+
+/// `/img/<name>`: a copy the build made of a content image (`crate::images`), named by its source's
+/// hash, so it never changes under its name. Image formats are compressed already: sent as they are.
+pub async fn generated_image(Path(name): Path<String>) -> Response {
+    match generated_file(&name) {
+        Some(bytes) => {
+            ([(header::CONTENT_TYPE, content_type(&name)), (header::CACHE_CONTROL, IMMUTABLE)], bytes.into_owned())
+                .into_response()
+        }
+        None => not_found(),
+    }
+}
+
+/// `/favicon.ico`, which browsers and crawlers ask for without reading the page: the logo's 32 px icon.
+pub async fn favicon(State(state): State<Arc<AppState>>) -> Response {
+    let icon = state.content.site.logo.icons().and_then(|icons| generated_url(&icons.favicon));
+    match icon {
+        Some(bytes) => (
+            [(header::CONTENT_TYPE, content_type("favicon.ico")), (header::CACHE_CONTROL, IMAGE_CACHE)],
+            bytes.into_owned(),
+        )
+            .into_response(),
         None => not_found(),
     }
 }

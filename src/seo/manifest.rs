@@ -13,13 +13,19 @@ pub const BACKGROUND_COLOR: &str = "#ffffff";
 
 pub fn web_manifest(site: &Identity) -> String {
     let icon_type = mime_guess::from_path(&site.logo.src).first_or_octet_stream();
-    // A vector logo serves every size; browsers that want PNG icons get them with the raster copies
-    // of issue 7.
+    // A vector logo serves every size; launchers that want PNG take the 192 and 512 px copies.
     let sizes = if icon_type.essence_str() == "image/svg+xml" {
         "any".to_owned()
     } else {
         format!("{}x{}", site.logo.width, site.logo.height)
     };
+    let mut icons = Vec::new();
+    if let Some(made) = site.logo.icons() {
+        for (src, size) in [(&made.icon192, 192), (&made.icon512, 512)] {
+            icons.push(json!({ "src": src, "sizes": format!("{size}x{size}"), "type": "image/png", "purpose": "any" }));
+        }
+    }
+    icons.push(json!({ "src": site.logo.src, "sizes": sizes, "type": icon_type.essence_str(), "purpose": "any" }));
     json!({
         "name": site.institute_name,
         "short_name": site.short_name,
@@ -31,7 +37,7 @@ pub fn web_manifest(site: &Identity) -> String {
         "display": "minimal-ui",
         "theme_color": THEME_COLOR,
         "background_color": BACKGROUND_COLOR,
-        "icons": [{ "src": site.logo.src, "sizes": sizes, "type": icon_type.essence_str(), "purpose": "any" }],
+        "icons": icons,
     })
     .to_string()
 }

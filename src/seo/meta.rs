@@ -44,11 +44,11 @@ pub fn tags(data: &RouteData, site_url: &str) -> String {
         og(&mut out, "og:url", &data.canonical_url);
     }
     og(&mut out, "og:locale", &og_locale(data.lang));
-    // The content's images are SVG, which most link previews do not show; raster copies (issue 7)
-    // will take their place here.
-    let image = data.social_image;
+    // Link previews ignore SVG: this is the build's 1200x630 raster copy (`Image::preview`).
+    let image = &data.social_image;
     let image_url = absolute(site_url, &image.src);
     og(&mut out, "og:image", &image_url);
+    og(&mut out, "og:image:type", mime_guess::from_path(&image.src).first_or_octet_stream().essence_str());
     og(&mut out, "og:image:width", &image.width.to_string());
     og(&mut out, "og:image:height", &image.height.to_string());
     if !image.alt.is_empty() {
@@ -66,9 +66,17 @@ pub fn tags(data: &RouteData, site_url: &str) -> String {
         meta(&mut out, "name", "twitter:image:alt", &image.alt);
     }
 
-    let logo = &data.site.identity.logo.src;
-    let logo_type = mime_guess::from_path(logo).first_or_octet_stream();
-    let _ = write!(out, r#"<link rel="icon" href="{}" type="{}">"#, attr(logo), attr(logo_type.essence_str()));
+    let logo = &data.site.identity.logo;
+    let logo_type = mime_guess::from_path(&logo.src).first_or_octet_stream();
+    let icons = logo.icons();
+    // A 32 px PNG for browsers without SVG icons; its `sizes` keeps the others on the vector logo.
+    if let Some(icons) = icons {
+        let _ = write!(out, r#"<link rel="icon" href="{}" sizes="32x32" type="image/png">"#, attr(&icons.icon32));
+    }
+    let _ = write!(out, r#"<link rel="icon" href="{}" type="{}">"#, attr(&logo.src), attr(logo_type.essence_str()));
+    if let Some(icons) = icons {
+        let _ = write!(out, r#"<link rel="apple-touch-icon" href="{}">"#, attr(&icons.apple_touch));
+    }
     let _ = write!(out, r#"<link rel="manifest" href="{MANIFEST_PATH}">"#);
     meta(&mut out, "name", "theme-color", THEME_COLOR);
     out
