@@ -5,10 +5,23 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { DESKTOP, openPage, PHONE, useSite } from "./harness";
 
-/** The pathnames of the requests the page makes from now on. */
-function requests(page: Page): string[] {
-  const seen: string[] = [];
-  page.on("request", (request) => seen.push(new URL(request.url()).pathname));
+/**
+ * The pathnames of the requests the page makes from now on; `quiet()` is true once none has been
+ * running for 300 ms (a chunk's own imports are requested only after it has arrived and been parsed).
+ */
+function requests(page: Page): string[] & { quiet(): boolean } {
+  let inFlight = 0;
+  let changed = Date.now();
+  const count = (step: number) => {
+    inFlight += step;
+    changed = Date.now();
+  };
+  const seen = Object.assign([] as string[], { quiet: () => inFlight === 0 && Date.now() - changed >= 300 });
+  page.on("request", (request) => {
+    seen.push(new URL(request.url()).pathname);
+    count(1);
+  });
+  for (const done of ["requestfinished", "requestfailed"] as const) page.on(done, () => count(-1));
   return seen;
 }
 
@@ -29,6 +42,7 @@ describe("prefetch", () => {
     const link = page.locator('.desktop-nav a[href="/blogs"]');
     await link.hover();
     await waitFor(() => seen.some((p) => /^\/assets\/blogs-\w+\.js$/.test(p)), "the blogs chunk");
+    await waitFor(seen.quiet, "the prefetch to finish");
     assert.deepEqual(seen.filter((p) => p.startsWith("/_data")), ["/_data/blogs"]);
     const before = seen.length;
     await link.click();
