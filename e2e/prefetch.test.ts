@@ -21,7 +21,8 @@ function requests(page: Page): string[] & { quiet(): boolean } {
     seen.push(new URL(request.url()).pathname);
     count(1);
   });
-  for (const done of ["requestfinished", "requestfailed"] as const) page.on(done, () => count(-1));
+  page.on("requestfinished", () => count(-1));
+  page.on("requestfailed", () => count(-1));
   return seen;
 }
 

@@ -36,7 +36,7 @@ await build({
 const pageFiles = (await readdir("client/pages")).filter((f) => f.endsWith(".tsx")).map((f) => join("client/pages", f));
 const client = await build({
   ...common,
-  entryPoints: ["client/main.tsx", ...pageFiles],
+  entryPoints: ["client/main.ts", "client/hydrate.tsx", ...pageFiles],
   outdir: assetsDir,
   format: "esm",
   splitting: true,
@@ -64,9 +64,11 @@ const staticImports = (file, seen = new Set()) => {
 };
 const chunkWithImports = (file) => [url(file), ...[...staticImports(file)].map(url)];
 
-const [mainFile, mainOutput] = outputOf("client/main.tsx");
+const [mainFile, mainOutput] = outputOf("client/main.ts");
 const manifest = {
   entry: chunkWithImports(mainFile),
+  // What the entry loads after first paint (client/main.ts): React, the app and their chunks.
+  hydrate: chunkWithImports(outputOf("client/hydrate.tsx")[0]),
   css: [url(mainOutput.cssBundle)],
   // The body font (latin), for a <link rel="preload" as="font" crossorigin> in the head.
   fonts: outputs.map(([file]) => file).filter((file) => /source-sans-3-latin-wght-normal-\w+\.woff2$/.test(file)).map(url),

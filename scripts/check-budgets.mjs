@@ -3,8 +3,8 @@
 //   node scripts/check-budgets.mjs          builds into a temporary folder (scripts/build.mjs), checks, removes it
 //   node scripts/check-budgets.mjs <dir>    checks an existing build (the folder build.mjs was given)
 //
-// Per page kind: the first-load JavaScript (the entry and the page's chunks as manifest.json lists them,
-// each file once), gzip -9 as the server's precompressed twins; the stylesheet likewise. Also printed, not
+// Per page kind: the first-load JavaScript (the entry, what it loads after first paint to hydrate, and the
+// page's chunks, as manifest.json lists them, each file once), gzip -9 as the server's precompressed twins; the stylesheet likewise. Also printed, not
 // budgeted: the chunks a page loads later with import() (a carousel after hydration, say).
 // Exits 1 when anything is over its budget, or when a page that must not load swiper does.
 import { spawnSync } from "node:child_process";
@@ -99,8 +99,9 @@ function check(clientDir) {
   const rows = [];
   let ok = true;
   for (const [kind, files] of Object.entries(manifest.pages).sort()) {
-    const firstLoad = new Set([...manifest.entry, ...files]);
-    const own = files.filter((url) => !manifest.entry.includes(url));
+    const shared = [...manifest.entry, ...manifest.hydrate];
+    const firstLoad = new Set([...shared, ...files]);
+    const own = files.filter((url) => !shared.includes(url));
     const lazy = lazyOf(firstLoad, own);
     const js = sum([...firstLoad]);
     const budget = BUDGETS.js[kind];

@@ -17,8 +17,11 @@ const MANIFEST_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/js/client/ma
 
 #[derive(Debug, Deserialize)]
 pub struct Manifest {
-    /// The entry script first, then the chunks it imports.
+    /// The entry script first, then the chunks it imports: all a page loads before its first paint.
     pub entry: Vec<String>,
+    /// What the entry loads once the page has painted (`client/main.ts`): the hydrating module first,
+    /// then the chunks it imports (React, the app).
+    pub hydrate: Vec<String>,
     pub css: Vec<String>,
     /// The body font, preloaded so that it arrives before first paint and the swap moves nothing.
     #[serde(default)]

@@ -80,18 +80,25 @@ pub fn document(data: &RouteData, seo_head: &str, data_json: &str, app_html: &st
     for font in &manifest.fonts {
         let _ = write!(head, r#"<link rel="preload" href="{}" as="font" type="font/woff2" crossorigin>"#, attr(font));
     }
-    // The page's chunk and the entry's imports are fetched in parallel with the entry itself.
+    // The entry's own imports load with it; everything else only after first paint, so the entry's tag
+    // names those modules for it to preload then (client/main.ts).
+    let (entry, entry_imports) = manifest.entry.split_first().expect("the manifest names an entry script");
+    for chunk in entry_imports {
+        let _ = write!(head, r#"<link rel="modulepreload" href="{}">"#, attr(chunk));
+    }
     let page_chunks = manifest.pages.get(data.page.kind()).map(Vec::as_slice).unwrap_or_default();
-    let mut preloaded: Vec<&str> = Vec::new();
-    for chunk in manifest.entry.iter().skip(1).chain(page_chunks) {
-        if !preloaded.contains(&chunk.as_str()) {
-            preloaded.push(chunk);
-            let _ = write!(head, r#"<link rel="modulepreload" href="{}">"#, attr(chunk));
+    let mut later: Vec<&str> = Vec::new();
+    for chunk in manifest.hydrate.iter().chain(page_chunks) {
+        if !later.contains(&chunk.as_str()) && !manifest.entry.contains(chunk) {
+            later.push(chunk);
         }
     }
-    if let Some(entry) = manifest.entry.first() {
-        let _ = write!(head, r#"<script type="module" src="{}"></script>"#, attr(entry));
-    }
+    let _ = write!(
+        head,
+        r#"<script type="module" src="{}" data-modules="{}"></script>"#,
+        attr(entry),
+        attr(&later.join(" "))
+    );
     format!(
         concat!(
             "<!DOCTYPE html><html lang=\"{lang}\"><head><meta charset=\"utf-8\">",

@@ -31,10 +31,17 @@ async fn home_is_rendered_from_the_content_with_its_document_shell() {
     assert!(html.starts_with("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"));
     assert!(html.contains(r#"<meta name="viewport" content="width=device-width, initial-scale=1">"#));
     assert!(html.contains(&format!(r#"<link rel="canonical" href="{SITE_URL}/">"#)));
-    let home_chunk = &state.manifest.pages["home"][0];
-    assert!(html.contains(&format!(r#"<link rel="modulepreload" href="{home_chunk}">"#)));
     assert!(html.contains(&format!(r#"<link rel="stylesheet" href="{}">"#, state.manifest.css[0])));
-    assert!(html.contains(&format!(r#"<script type="module" src="{}"></script>"#, state.manifest.entry[0])));
+    // Only the small entry loads before first paint; it preloads React, the app and the page's chunk after.
+    let home_chunk = &state.manifest.pages["home"][0];
+    let hydrate = &state.manifest.hydrate[0];
+    assert!(!html.contains(&format!(r#"<link rel="modulepreload" href="{home_chunk}">"#)));
+    let tag = format!(r#"<script type="module" src="{}" data-modules=""#, state.manifest.entry[0]);
+    let later = html[html.find(&tag).expect("entry script tag") + tag.len()..].split('"').next().unwrap();
+    let later: Vec<&str> = later.split(' ').collect();
+    assert_eq!(later.first(), Some(&hydrate.as_str()), "the hydrating module comes first");
+    assert!(later.contains(&home_chunk.as_str()));
+    assert!(later.iter().all(|chunk| !state.manifest.entry.iter().any(|e| e == chunk)), "no chunk twice");
     // Six service cards and the footer's year from the clinic's date.
     for service in &state.content.services {
         assert!(html.contains(&format!("href=\"/services/{}\"", service.slug)));
@@ -393,7 +400,9 @@ async fn a_full_render_queue_answers_503_with_retry_after() {
 async fn article_texts_travel_as_route_data_never_inside_the_scripts() {
     let state = ready_state().await;
     let article = state.content.article("paranoia").unwrap();
-    let chunks: Vec<&String> = state.manifest.entry.iter().chain(state.manifest.pages.values().flatten()).collect();
+    let manifest = &state.manifest;
+    let chunks: Vec<&String> =
+        manifest.entry.iter().chain(&manifest.hydrate).chain(manifest.pages.values().flatten()).collect();
     for chunk in chunks {
         let script = body_text(get(&state, chunk).await).await;
         assert!(!script.contains(&article.crux), "{chunk} contains the article's text");

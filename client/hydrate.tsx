@@ -1,5 +1,5 @@
-// Browser entry: hydrate the server-rendered HTML from the route data embedded in the page.
-import "./styles.css";
+// Hydrates the server-rendered HTML from the route data embedded in the page (loaded by main.ts once the
+// page has painted).
 import { hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import type { RouteData } from "./types";
