@@ -75,6 +75,27 @@ describe("the site in Chromium", () => {
     await context.close();
   });
 
+  test("the page paints before React and the page's code are requested, and hydrates after", async () => {
+    const page = await browser.newPage();
+    const problems = watchConsole(page);
+    await page.goto(server.origin + "/");
+    await waitForHydration(page);
+    const timing = await page.evaluate(() => {
+      const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime;
+      const scripts = performance
+        .getEntriesByType("resource")
+        .filter((e) => e.name.endsWith(".js"))
+        .map((e) => ({ name: new URL(e.name).pathname, start: e.startTime }));
+      return { paint, scripts };
+    });
+    assert.ok(timing.paint !== undefined, "no first-contentful-paint entry");
+    const late = timing.scripts.filter((s) => /\/(hydrate|home)-\w+\.js$/.test(s.name));
+    assert.equal(late.length, 2, `hydrate and home chunks requested: ${JSON.stringify(timing.scripts)}`);
+    for (const script of late) assert.ok(script.start >= timing.paint!, `${script.name} requested before first paint`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   test("a link navigates on the client with the route's data from the server, without a reload", async () => {
     const page = await browser.newPage();
     const problems = watchConsole(page);
