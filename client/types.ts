@@ -78,6 +78,8 @@ export interface BlogSummary {
   image: Image;
   tags: string[];
   category: string;
+  /** The article's language ("en", "hi"), set on its card. */
+  lang: string;
 }
 
 export interface Section {

@@ -102,12 +102,21 @@ impl ImageManifest {
 
     /// What the build made of `src` (`/images/...`), if the file's bytes are the ones it saw.
     pub fn derived(&self, src: &str, bytes: &[u8]) -> Option<Arc<Derived>> {
-        use sha2::{Digest, Sha256};
         let derived = self.images.get(src)?;
-        let hash = Sha256::digest(bytes);
-        let hex: String = hash.iter().map(|b| format!("{b:02x}")).collect();
-        (hex == derived.sha256).then(|| Arc::clone(derived))
+        (sha256_hex(bytes) == derived.sha256).then(|| Arc::clone(derived))
     }
+}
+
+fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The version of an image file in its URL (`?v=`): the first 12 hex digits of its SHA-256.
+pub fn version(bytes: &[u8]) -> String {
+    let mut hex = sha256_hex(bytes);
+    hex.truncate(12);
+    hex
 }
 
 /// An embedded generated file by its name under `/img/`.

@@ -111,6 +111,8 @@ pub struct BlogSummary<'a> {
     pub image: &'a Image,
     pub tags: &'a [String],
     pub category: &'a str,
+    /// The article's language: its card carries it, so a Hindi title is read and set as Hindi anywhere.
+    pub lang: &'a str,
 }
 
 #[derive(Debug, Serialize)]
@@ -221,6 +223,7 @@ fn summary<'a>(article: &'a Article, content: &'a Content) -> BlogSummary<'a> {
         image: &article.image,
         tags: &article.tags,
         category: category_of(article, &content.categories.list),
+        lang: &article.lang,
     }
 }
 

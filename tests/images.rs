@@ -40,8 +40,9 @@ async fn document(state: &Arc<AppState>, path: &str) -> Html {
     Html::parse_document(&body_text(get(state, path).await).await)
 }
 
-/// The picture a visitor sees first on each page: the home hero's first slide, a page's banner, an
-/// article's picture; the blog list and the not-found page open with text.
+/// The picture a visitor sees first on each page, known before rendering: the home hero's first slide,
+/// a page's banner, an article's picture. The blog list's first card depends on its query (so it has
+/// high priority but no preload) and the not-found page opens with text.
 fn lcp_image(content: &Content, route: Route) -> Option<&Image> {
     match route {
         Route::Home => Some(&content.home.hero.images[0]),
@@ -103,7 +104,17 @@ async fn each_page_preloads_its_lcp_image_once_in_the_head_and_shows_it_with_hig
                     "{path} preloads {:?}",
                     preloads.iter().map(|l| l.html()).collect::<Vec<_>>()
                 );
-                assert!(high.is_empty(), "{path}");
+                let first_card = select(&doc, r#".blog-card img[fetchpriority="high"]"#);
+                match route {
+                    Route::Blogs => {
+                        assert_eq!(high.len(), 1, "{path}");
+                        assert_eq!(first_card.len(), 1, "{path}: the high-priority image is not a card's");
+                        let first = select(&doc, ".blog-card img")[0];
+                        assert_eq!(attr(first, "loading"), "eager", "{path}: the first card's image is lazy");
+                        assert_eq!(first.html(), first_card[0].html(), "{path}: not the first card");
+                    }
+                    _ => assert!(high.is_empty(), "{path}"),
+                }
             }
             Some(image) => {
                 assert_eq!(preloads.len(), 1, "{path}: {:?}", preloads.iter().map(|l| l.html()).collect::<Vec<_>>());
@@ -133,9 +144,11 @@ async fn each_page_preloads_its_lcp_image_once_in_the_head_and_shows_it_with_hig
                 assert!(attr(img, dimension).parse::<u32>().is_ok_and(|n| n > 0), "{path}: {src} has no {dimension}");
             }
             assert_eq!(attr(img, "decoding"), "async", "{path}: {src}");
-            // Below the fold means lazy: only the LCP image and the logo (in the header) load at once.
+            // Below the fold means lazy: only the LCP image (or image of high priority) and the logo (in the
+            // header) load at once.
             if attr(img, "loading") != "lazy" {
-                assert!(src == logo || lcp.is_some_and(|i| i.src == src), "{path}: {src} loads eagerly");
+                let first = src == *logo || lcp.is_some_and(|i| i.src == src) || img.attr("fetchpriority") == Some("high");
+                assert!(first, "{path}: {src} loads eagerly");
             }
         }
     }

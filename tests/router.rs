@@ -174,9 +174,20 @@ async fn hashed_assets_are_immutable_and_served_precompressed() {
     assert_eq!(get(&state, "/assets/missing-AAAA.js").await.status(), StatusCode::NOT_FOUND);
     assert_eq!(get(&state, &format!("{entry}.br")).await.status(), StatusCode::NOT_FOUND);
 
-    let logo = get(&state, &state.content.site.logo.src).await;
+    // The pages name each image with a version of its bytes: that URL is immutable, any other a day's.
+    let src = &state.content.site.logo.src;
+    let (file, version) = src.split_once("?v=").expect("the logo's URL has no version");
+    assert_eq!(file, "/images/logo.svg");
+    assert_eq!(version.len(), 12);
+    let logo = get(&state, src).await;
     assert_eq!(logo.status(), StatusCode::OK);
     assert_eq!(header(&logo, "content-type"), "image/svg+xml");
+    assert_eq!(header(&logo, "cache-control"), "public, max-age=31536000, immutable");
+    for other in [file.to_owned(), format!("{file}?v=000000000000"), format!("{src}&v=1")] {
+        let response = get(&state, &other).await;
+        assert_eq!(response.status(), StatusCode::OK, "{other}");
+        assert_eq!(header(&response, "cache-control"), "public, max-age=86400", "{other}");
+    }
     assert_eq!(get(&state, "/images/../site.toml").await.status(), StatusCode::NOT_FOUND);
 }
 

@@ -140,6 +140,19 @@ async fn every_page_has_a_unique_title_a_self_referencing_canonical_and_sharing_
     let face_failures = Html::parse_document(&body_text(get(&state, "/blog/face-failures").await).await);
     assert_eq!(attr(&face_failures, "html", "lang"), "hi");
     assert_eq!(meta(&face_failures, "og:locale"), "hi_IN");
+    // Its card on /blogs carries its language too, and every English card beside it its own.
+    let hindi = content.articles.iter().find(|a| a.slug == "face-failures").unwrap();
+    let mut hindi_cards = 0;
+    for page in 1..=content.articles.len().div_ceil(9) {
+        let blogs = Html::parse_document(&body_text(get(&state, &format!("/blogs?page={page}")).await).await);
+        for card in select(&blogs, "article.blog-card") {
+            let lang = card.value().attr("lang").expect("a blog card without lang");
+            let title = text(card.select(&Selector::parse("h3").unwrap()).next().unwrap());
+            assert_eq!(lang == "hi", title == hindi.title, "{title}: lang {lang}");
+            hindi_cards += usize::from(lang == "hi");
+        }
+    }
+    assert_eq!(hindi_cards, 1);
 
     // The not-found page answers on any path: it names no URL of its own and asks not to be indexed.
     let doc = Html::parse_document(&body_text(get(&state, "/no/such/page").await).await);

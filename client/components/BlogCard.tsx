@@ -2,10 +2,11 @@ import { Link } from "react-router-dom";
 import type { BlogSummary } from "../types";
 import { Img } from "./Img";
 
-export function BlogCard({ post }: { post: BlogSummary }) {
+/** A post's card; `priority` for the one whose image is the page's largest paint (the first on /blogs). */
+export function BlogCard({ post, priority }: { post: BlogSummary; priority?: boolean }) {
   return (
-    <article className="blog-card">
-      <Img image={post.image} />
+    <article className="blog-card" lang={post.lang}>
+      <Img image={post.image} priority={priority} />
       <div className="blog-card-body">
         <p className="blog-card-category">{post.category}</p>
         <h3>

@@ -4,7 +4,8 @@ import type { Image } from "../types";
  * An image from the content set, always with its intrinsic size so it reserves its space. A raster picture
  * comes with the build's copies (AVIF, WebP and a fallback at several widths) and is shown as a `<picture>`;
  * vector art (SVG, sharp at every width) as a plain `<img>`. Lazy unless `eager`; `priority` marks the page's
- * LCP image (eager, `fetchpriority="high"`), which the document head preloads with the same srcset and sizes.
+ * LCP image (eager, `fetchpriority="high"`), which the document head also preloads with the same srcset and sizes
+ * when the server knows it in advance (`PageData::lcp_image`).
  * `sizes` overrides the data's default (at most the image's own width) where the layout shows it smaller;
  * leave it on a priority image, or its preload and the picture would choose different files.
  */

@@ -22,6 +22,7 @@ const post = (title: string, description: string, tags: string[], category = "St
   description,
   tags,
   category,
+  lang: "en",
   path: `/blog/${title.toLowerCase().replace(/\W+/g, "-")}`,
   date: "2024-06-15",
   image: { src: "/images/x.svg", alt: "", width: 1, height: 1 },

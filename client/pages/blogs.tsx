@@ -88,10 +88,10 @@ export default function Blogs({ page }: PageProps<"blogs">) {
         ) : query.view === "all" ? (
           <PagedList posts={filtered} current={query.page} onPage={(p) => update({ page: p }, { toTop: true })} />
         ) : (
-          groupByCategory(matching, page.categories).map((group) => (
+          groupByCategory(matching, page.categories).map((group, i) => (
             <section className="category-group" key={group.category} aria-labelledby={`${searchId}-${group.category}`}>
               <h2 id={`${searchId}-${group.category}`}>{group.category}</h2>
-              <CardGrid posts={group.posts} />
+              <CardGrid posts={group.posts} lead={i === 0} />
               {group.total > group.posts.length && (
                 <button
                   type="button"
@@ -109,12 +109,13 @@ export default function Blogs({ page }: PageProps<"blogs">) {
   );
 }
 
-function CardGrid({ posts }: { posts: BlogSummary[] }) {
+/** `lead`: this grid is the page's first, so its first image is the largest paint on a phone. */
+function CardGrid({ posts, lead }: { posts: BlogSummary[]; lead?: boolean }) {
   return (
     <ul className="card-grid plain">
-      {posts.map((post) => (
+      {posts.map((post, i) => (
         <li key={post.path}>
-          <BlogCard post={post} />
+          <BlogCard post={post} priority={lead && i === 0} />
         </li>
       ))}
     </ul>
@@ -128,7 +129,7 @@ function PagedList({ posts, current, onPage }: { posts: BlogSummary[]; current: 
   return (
     <>
       <h2 className="visually-hidden">Articles, page {at} of {pages}</h2>
-      <CardGrid posts={pageSlice(posts, at)} />
+      <CardGrid posts={pageSlice(posts, at)} lead />
       {pages > 1 && (
         <nav aria-label="Pagination" className="pagination">
           <button type="button" disabled={at === 1} onClick={() => onPage(at - 1)}>

@@ -176,8 +176,7 @@ fn categories(content: &Content, p: &mut Problems) {
 /// (known for the files the build saw), since the page reserves that box and picks copies by width.
 fn images(content: &Content, p: &mut Problems) {
     for (file, image) in content_images!(content, iter, &) {
-        let path = image.src.strip_prefix('/').filter(|p| p.starts_with("images/"));
-        if path.and_then(|path| content.source.read(path)).is_none() {
+        if image.file().and_then(|path| content.source.read(path)).is_none() {
             p.add(&file, format!("image \"{}\" is not a file under content/images/", image.src));
         }
         if image.width == 0 || image.height == 0 {

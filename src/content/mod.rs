@@ -56,7 +56,7 @@ use service::Service;
 use site::Identity;
 pub use source::ContentSource;
 
-use crate::images::{Derived, ImageManifest};
+use crate::images::{self, Derived, ImageManifest};
 
 /// One problem in one content file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -194,6 +194,7 @@ impl Content {
         content.attach_derived_images(ImageManifest::embedded());
         problems.extend(content.problems());
         if problems.is_empty() {
+            content.version_image_urls();
             Ok(content)
         } else {
             Err(ContentErrors(problems))
@@ -217,13 +218,27 @@ impl Content {
             let derived = by_src
                 .entry(image.src.clone())
                 .or_insert_with(|| {
-                    let bytes = source.read(image.src.strip_prefix('/')?)?;
+                    let bytes = source.read(image.file()?)?;
                     manifest.derived(&image.src, &bytes)
                 })
                 .clone();
             if let Some(derived) = derived {
                 image.attach(derived);
             }
+        }
+    }
+
+    /// Puts a hash of each image's file in its URL (`/images/a.svg?v=…`), so browsers may keep it for a
+    /// year (`http::static_files::image`) and an edited file is fetched again under its new URL.
+    fn version_image_urls(&mut self) {
+        let source = self.source.clone();
+        let mut versions: HashMap<String, String> = HashMap::new();
+        for (_, image) in content_images!(self, iter_mut, &mut) {
+            let Some(file) = image.file().map(str::to_owned) else { continue };
+            let version = versions
+                .entry(file.clone())
+                .or_insert_with(|| source.read(&file).map(|bytes| images::version(&bytes)).unwrap_or_default());
+            image.src = format!("/{file}?v={version}");
         }
     }
 

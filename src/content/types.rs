@@ -32,6 +32,18 @@ pub struct Image {
 }
 
 impl Image {
+    /// The content file this image shows (`images/...`): `src` without the `?v=` version that the
+    /// loaded content adds (`Content::version_image_urls`). None when `src` is not under `/images/`.
+    pub fn file(&self) -> Option<&str> {
+        let path = self.src.split('?').next()?.strip_prefix('/')?;
+        path.starts_with("images/").then_some(path)
+    }
+
+    /// The MIME type its file name gives (`image/svg+xml`), whatever the URL's query.
+    pub fn mime(&self) -> mime_guess::Mime {
+        mime_guess::from_path(self.src.split('?').next().unwrap_or_default()).first_or_octet_stream()
+    }
+
     /// Takes the copies the build made of this image's file.
     pub fn attach(&mut self, derived: Arc<Derived>) {
         if !derived.sources.is_empty() || derived.srcset.is_some() {
@@ -153,6 +165,17 @@ height = 800"#
         svg.attach(Arc::new(Derived { sources: vec![], srcset: None, ..photo() }));
         assert_eq!(serde_json::to_value(&svg).unwrap(), before, "no srcset, sizes or sources for SVG");
         assert_eq!(svg.preview().src, "/img/p-og.jpg");
+    }
+
+    #[test]
+    fn the_file_and_type_of_an_image_ignore_the_version_in_its_url() {
+        let versioned = image("/images/blog/a.svg?v=0123456789ab");
+        assert_eq!(versioned.file(), Some("images/blog/a.svg"));
+        assert_eq!(versioned.mime().essence_str(), "image/svg+xml");
+        assert_eq!(image("/images/p.jpg").file(), Some("images/p.jpg"));
+        assert_eq!(image("/img/p-og.png").file(), None);
+        assert_eq!(image("/img/p-og.png").mime().essence_str(), "image/png");
+        assert_eq!(image("https://elsewhere.example/a.svg").file(), None);
     }
 
     #[test]

@@ -2,18 +2,18 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
+use axum::extract::{Path, RawQuery, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
 use super::respond::accepted_coding;
 use crate::assets::client_asset;
 use crate::encoding::Coding;
-use crate::images::{generated_file, generated_url};
+use crate::images::{self, generated_file, generated_url};
 use crate::state::AppState;
 
 const IMMUTABLE: HeaderValue = HeaderValue::from_static("public, max-age=31536000, immutable");
-/// Images keep their names when an editor replaces them, so they are cached for a day, not forever.
+/// An image asked for without its current version: its bytes may change under that URL.
 const IMAGE_CACHE: HeaderValue = HeaderValue::from_static("public, max-age=86400");
 
 fn content_type(name: &str) -> HeaderValue {
@@ -65,11 +65,19 @@ pub async fn asset(Path(name): Path<String>, headers: HeaderMap) -> Response {
     response
 }
 
-/// `/images/<path>`: from the content (embedded or the editor's folder).
-pub async fn image(State(state): State<Arc<AppState>>, Path(path): Path<String>) -> Response {
+/// `/images/<path>`: from the content (embedded or the editor's folder). The pages ask for
+/// `?v=<version of the bytes>` (`Content::version_image_urls`): that URL never changes its bytes, so it
+/// is immutable; any other (an old version, none) is the current file, cached for a day.
+pub async fn image(
+    State(state): State<Arc<AppState>>,
+    Path(path): Path<String>,
+    RawQuery(query): RawQuery,
+) -> Response {
     match state.content.source.read(&format!("images/{path}")) {
         Some(bytes) => {
-            ([(header::CONTENT_TYPE, content_type(&path)), (header::CACHE_CONTROL, IMAGE_CACHE)], bytes.into_owned())
+            let current = query.as_deref().and_then(|q| q.strip_prefix("v=")) == Some(images::version(&bytes).as_str());
+            let cache = if current { IMMUTABLE } else { IMAGE_CACHE };
+            ([(header::CONTENT_TYPE, content_type(&path)), (header::CACHE_CONTROL, cache)], bytes.into_owned())
                 .into_response()
         }
         None => not_found(),

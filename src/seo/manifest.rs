@@ -12,7 +12,7 @@ pub const THEME_COLOR: &str = "#1f5f5b";
 pub const BACKGROUND_COLOR: &str = "#ffffff";
 
 pub fn web_manifest(site: &Identity) -> String {
-    let icon_type = mime_guess::from_path(&site.logo.src).first_or_octet_stream();
+    let icon_type = site.logo.mime();
     // A vector logo serves every size; launchers that want PNG take the 192 and 512 px copies.
     let sizes = if icon_type.essence_str() == "image/svg+xml" {
         "any".to_owned()

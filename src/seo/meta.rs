@@ -48,7 +48,7 @@ pub fn tags(data: &RouteData, site_url: &str) -> String {
     let image = &data.social_image;
     let image_url = absolute(site_url, &image.src);
     og(&mut out, "og:image", &image_url);
-    og(&mut out, "og:image:type", mime_guess::from_path(&image.src).first_or_octet_stream().essence_str());
+    og(&mut out, "og:image:type", image.mime().essence_str());
     og(&mut out, "og:image:width", &image.width.to_string());
     og(&mut out, "og:image:height", &image.height.to_string());
     if !image.alt.is_empty() {
@@ -67,7 +67,7 @@ pub fn tags(data: &RouteData, site_url: &str) -> String {
     }
 
     let logo = &data.site.identity.logo;
-    let logo_type = mime_guess::from_path(&logo.src).first_or_octet_stream();
+    let logo_type = logo.mime();
     let icons = logo.icons();
     // A 32 px PNG for browsers without SVG icons; its `sizes` keeps the others on the vector logo.
     if let Some(icons) = icons {
