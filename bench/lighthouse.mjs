@@ -12,20 +12,19 @@
 // saves the full HTML and JSON reports in bench/out/lighthouse/ (not committed), writes the table into
 // bench/RESULTS.md between the lighthouse markers (nothing else in that file changes), and exits 1 when a
 // page misses a budget. Wait for a quiet machine: another load (a wrk run) skews every timing.
-import { spawn, execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
-import { createServer } from "node:net";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
+import { BINARY, startServer } from "../scripts/start-server.mjs";
 
 const PAGES = ["/", "/services/telepsychiatry", "/blogs", "/blog/insomnia"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const BUDGET = { score: 95, lcpMs: 2000, tbtMs: 100, cls: 0.02 };
 
-const BINARY = resolve(process.env.CLINIC_BIN ?? "target/release/clinic-site");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const OUT = resolve("bench/out/lighthouse");
 const RESULTS = resolve("bench/RESULTS.md");
@@ -46,45 +45,6 @@ if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get inst
 
 await waitForQuiet();
 
-const freePort = () =>
-  new Promise((done, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-
-/** The binary from an empty folder (it embeds everything), ready once /readyz answers 200. */
-async function startServer() {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(BINARY, [], {
-    cwd: mkdtempSync(join(tmpdir(), "clinic-lighthouse-")),
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SITE_URL: origin, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const exited = new Promise((done) => child.once("exit", done));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${BINARY} exited with ${child.exitCode}`);
-    if (await fetch(`${origin}/readyz`).then((r) => r.ok, () => false)) break;
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`${BINARY} was not ready within 30 s`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return {
-    origin,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
-
 /** A load test skews every timing: wait (up to 15 minutes) until no wrk runs on this machine. */
 async function waitForQuiet() {
   const busy = () => {
@@ -104,7 +64,7 @@ async function waitForQuiet() {
 
 const slug = (path) => (path === "/" ? "home" : path.slice(1).replaceAll("/", "-"));
 
-const server = ORIGIN ? { origin: ORIGIN.replace(/\/$/, ""), stop: async () => {} } : await startServer();
+const server = ORIGIN ? { origin: ORIGIN.replace(/\/$/, ""), stop: async () => {} } : await startServer("clinic-lighthouse");
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
   chromeFlags: [

@@ -5,11 +5,28 @@
 // all at once keeps their imports from loading one after another.
 import "./styles.css";
 
-/** Resolves after the next frame has been painted; at once in a hidden tab, where frames never come. */
-function afterPaint(): Promise<void> {
+/** How long to wait for the first paint at most, should the browser never report one. */
+const PAINT_WAIT_MS = 2000;
+
+/**
+ * Resolves once the browser reports the first contentful paint (Paint Timing), or after the next frame
+ * where that is not reported; at once in a hidden tab, which paints nothing until it is shown.
+ */
+function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
-    if (document.visibilityState === "hidden") resolve();
-    else requestAnimationFrame(() => setTimeout(resolve, 0));
+    if (document.visibilityState === "hidden") return resolve();
+    if (!PerformanceObserver.supportedEntryTypes?.includes("paint")) {
+      requestAnimationFrame(() => setTimeout(resolve, 0));
+      return;
+    }
+    const observer = new PerformanceObserver((entries) => {
+      if (entries.getEntriesByName("first-contentful-paint").length === 0) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: "paint", buffered: true });
+    document.addEventListener("visibilitychange", () => resolve(), { once: true });
+    setTimeout(resolve, PAINT_WAIT_MS);
   });
 }
 
@@ -23,7 +40,7 @@ function preloadModules(): void {
   }
 }
 
-afterPaint()
+afterFirstPaint()
   .then(() => {
     preloadModules();
     return import("./hydrate");

@@ -1,13 +1,9 @@
 // Starts the release binary on a free loopback port and Debian's Chromium through playwright-core.
 import { after, before } from "node:test";
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import { chromium, type Browser, type ConsoleMessage, type Page } from "playwright-core";
+import { startServer } from "../scripts/start-server.mjs";
 
-const BINARY = resolve(process.env.CLINIC_BIN ?? "target/release/clinic-site");
+export { startServer };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROMIUM_FLAGS = [
   "--headless",
@@ -20,51 +16,7 @@ const CHROMIUM_FLAGS = [
   "--disable-sync",
 ];
 
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? done(address.port) : fail(new Error("no port"))));
-    });
-  });
-}
-
-export interface Server {
-  origin: string;
-  stop(): Promise<void>;
-}
-
-/** The binary started from an empty folder (it embeds everything), ready once /readyz answers 200. */
-export async function startServer(): Promise<Server> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(BINARY, [], {
-    cwd: mkdtempSync(join(tmpdir(), "clinic-e2e-")),
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SITE_URL: origin, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const exited = new Promise<void>((done) => child.once("exit", () => done()));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${BINARY} exited with ${child.exitCode}`);
-    const ready = await fetch(`${origin}/readyz`).then((r) => r.ok, () => false);
-    if (ready) break;
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`${BINARY} was not ready within 30 s`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return {
-    origin,
-    async stop() {
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
+export type Server = Awaited<ReturnType<typeof startServer>>;
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
@@ -100,7 +52,7 @@ export interface Site {
 export function useSite(): Site {
   const site = {} as Site;
   before(async () => {
-    site.server = await startServer();
+    site.server = await startServer("clinic-e2e");
     site.browser = await launchBrowser();
   });
   after(async () => {

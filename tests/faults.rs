@@ -155,19 +155,6 @@ async fn a_render_that_never_ends_is_stopped_at_its_deadline_while_the_full_queu
 /// (a line terminator in older JavaScript) in the middle.
 const HOSTILE_TITLE: &str = "Paranoia</script><script>alert(1)</script>\u{2028}<!--";
 
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
-}
-
 /// A copy of the content in which one article's title and description are `HOSTILE_TITLE`.
 fn hostile_content() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("clinic-hostile-content-{}", std::process::id()));

@@ -6,6 +6,8 @@
 //! where traversal would matter), beside a secret file, from the crate's folder (so a relative
 //! `Cargo.toml` exists to be reached), with a short header read timeout for the slow clients.
 
+mod common;
+
 use std::io::{ErrorKind, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
@@ -14,6 +16,7 @@ use std::time::{Duration, Instant};
 
 use clinic_site::http::limits::{MAX_PATH_BYTES, MAX_QUERY_BYTES, MAX_QUERY_PARAMS};
 use clinic_site::http::server::MAX_HEADERS;
+use common::copy_dir;
 
 const BINARY: &str = env!("CARGO_BIN_EXE_clinic-site");
 const HEADER_READ_TIMEOUT: Duration = Duration::from_millis(1000);
@@ -34,19 +37,6 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
         let _ = std::fs::remove_dir_all(&self.root);
-    }
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
     }
 }
 

@@ -1,5 +1,5 @@
 // Blocks shown on several pages, each from its one content file (approach, benefits, team).
-import type { Approach, Benefits, PageHero, Team } from "../types";
+import type { Approach, Benefits, PageHero, Step, Team } from "../types";
 import { FlipCard } from "./FlipCard";
 import { Img } from "./Img";
 
@@ -77,5 +77,20 @@ export function TeamSection({ team }: { team: Team }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** Numbered steps (01, 02, …): home's process and a service's how-it-works. */
+export function Steps({ steps }: { steps: Step[] }) {
+  return (
+    <ol className="steps">
+      {steps.map((step) => (
+        <li key={step.number}>
+          <span className="step-number">{step.number}</span>
+          <h3>{step.title}</h3>
+          <p>{step.description}</p>
+        </li>
+      ))}
+    </ol>
   );
 }

@@ -7,7 +7,7 @@ import { Counter } from "../components/Counter";
 import { HeroCarousel } from "../components/HeroCarousel";
 import { Img } from "../components/Img";
 import { TestimonialCarousel } from "../components/TestimonialCarousel";
-import { ApproachSection, BenefitsSection, TeamSection } from "../components/Sections";
+import { ApproachSection, BenefitsSection, Steps, TeamSection } from "../components/Sections";
 
 export default function Home({ data, page }: PageProps<"home">) {
   const { hero, about, reviews, consultations, whyChooseUs, process, testimonials, faqs, location, banner } = page.home;
@@ -127,15 +127,7 @@ export default function Home({ data, page }: PageProps<"home">) {
 
       <section aria-labelledby="process-title">
         <h2 id="process-title">{process.title}</h2>
-        <ol className="steps">
-          {process.steps.map((step) => (
-            <li key={step.number}>
-              <span className="step-number">{step.number}</span>
-              <h3>{step.title}</h3>
-              <p>{step.description}</p>
-            </li>
-          ))}
-        </ol>
+        <Steps steps={process.steps} />
       </section>
 
       <section className="blog-teaser" aria-labelledby="blog-teaser-title">

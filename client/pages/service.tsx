@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
 import type { PageProps } from "../types";
 import { FaqList } from "../components/Faq";
-import { Hero } from "../components/Sections";
+import { Hero, Steps } from "../components/Sections";
 
 export default function Service({ page }: PageProps<"service">) {
   const s = page.service;
@@ -41,15 +41,7 @@ export default function Service({ page }: PageProps<"service">) {
           </section>
           <section aria-labelledby="how-it-works">
             <h2 id="how-it-works">How it works</h2>
-            <ol className="steps">
-              {s.steps.map((step) => (
-                <li key={step.number}>
-                  <span className="step-number">{step.number}</span>
-                  <h3>{step.title}</h3>
-                  <p>{step.description}</p>
-                </li>
-              ))}
-            </ol>
+            <Steps steps={s.steps} />
           </section>
           <section>
             <h2>{s.whyChoose.title}</h2>

@@ -97,3 +97,17 @@ pub fn assert_security_headers(response: &Response<Body>, what: &str) {
     assert_eq!(header(response, "cross-origin-resource-policy"), "same-origin", "{what}");
     assert!(!response.headers().contains_key("server") && !response.headers().contains_key("x-powered-by"));
 }
+
+/// Copies a folder recursively (the content, for a test that edits its own copy).
+pub fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
