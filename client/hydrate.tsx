@@ -15,9 +15,11 @@ async function main() {
   // Load the page's chunk before hydrating, so the first client render matches the server's HTML.
   const Page = await loadPage(data.page.kind);
   const initial: View = { pathname: window.location.pathname, data, Page };
+  // Location changes render at once, not as transitions: the blog search box takes its value from the
+  // URL, and a controlled input updated in a transition loses keystrokes typed in quick succession.
   hydrateRoot(
     root,
-    <BrowserRouter>
+    <BrowserRouter useTransitions={false}>
       <ClientApp initial={initial} />
     </BrowserRouter>,
   );

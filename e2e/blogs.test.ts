@@ -59,6 +59,17 @@ describe("blogs", () => {
     await page.context().close();
   });
 
+  test("typing quickly into the search keeps every keystroke", async () => {
+    const { page, problems } = await openPage(site, "/blogs?page=2");
+    const box = page.getByLabel("Search blogs");
+    await box.pressSequentially("sleep and health", { delay: 0 });
+    assert.equal(await box.inputValue(), "sleep and health");
+    await expectQuery(page, "?q=sleep+and+health");
+    await expectCountLine(page, "Found 1 blog");
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
   test("'Found 1 blog' for one match; no match shows the empty state, and Reset filters clears search and category", async () => {
     const { page, problems } = await openPage(site, "/blogs");
     await page.getByLabel("Search blogs").fill("Parkinson");
