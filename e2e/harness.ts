@@ -18,6 +18,15 @@ const CHROMIUM_FLAGS = [
 
 export type Server = Awaited<ReturnType<typeof startServer>>;
 
+/**
+ * Fakes the page's timers and stops its clock, so only `page.clock.runFor` moves time. Installed alone,
+ * Playwright's clock keeps flowing with real time, and a busy machine then fires a timer early.
+ */
+export async function stopClock(page: Page): Promise<void> {
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1000);
+}
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
 }

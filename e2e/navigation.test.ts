@@ -1,7 +1,7 @@
 // The navigation bar, the mobile menu, the Book Now rule and the loading screen (spec sections 2, 4, 9).
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { DESKTOP, openPage, PHONE, useSite } from "./harness";
+import { DESKTOP, openPage, PHONE, stopClock, useSite } from "./harness";
 
 const BOOKING_URL_HOST = /^https:\/\//;
 
@@ -42,7 +42,7 @@ describe("navigation", () => {
 
   test("the Services menu opens on hover and closes 500 ms after the pointer leaves", async () => {
     const { page, problems } = await openPage(site, "/");
-    await page.clock.install();
+    await stopClock(page);
     const button = page.locator(".desktop-nav .services-menu > button");
     const list = page.locator(".desktop-nav .services-menu ul");
     await button.hover();
@@ -154,7 +154,7 @@ describe("navigation", () => {
 
   test("a route change shows only the loading screen for 2000 ms, then the page at its top", async () => {
     const { page, problems } = await openPage(site, "/");
-    await page.clock.install();
+    await stopClock(page);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.locator('footer a[href="/about"]').click();
     const loading = page.locator(".loading-screen");
@@ -176,7 +176,7 @@ describe("navigation", () => {
 
   test("with reduced motion the loading screen still shows for its 2000 ms, without spinning", async () => {
     const { page, problems } = await openPage(site, "/", { reducedMotion: true });
-    await page.clock.install();
+    await stopClock(page);
     await page.locator('footer a[href="/blogs"]').click();
     const ring = page.locator(".loading-screen .circular-text");
     await ring.waitFor();
