@@ -200,7 +200,7 @@ describe("navigation", () => {
     await page.context().close();
   });
 
-  test("the footer has every link of the spec: pages, services, phones, e-mail, social in new tabs, the year, Powered by", async () => {
+  test("the footer has every link of the spec: pages, services, phones, e-mail, social in new tabs, the year, Powered by; and the crisis line", async () => {
     const { page, problems } = await openPage(site, "/contact", { viewport: PHONE });
     const footer = page.locator("footer");
     const hrefs = await footer.locator("a").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
@@ -218,8 +218,12 @@ describe("navigation", () => {
     ]) {
       assert.ok(hrefs.includes(path), `footer links to ${path}`);
     }
-    const phones = hrefs.filter((h) => h.startsWith("tel:"));
+    const phones = await footer.locator('address a[href^="tel:"]').evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
     assert.equal(phones.length, 2);
+    // The crisis line: the emergency number and Tele-MANAS, on every page.
+    const crisis = footer.locator(".crisis-line");
+    assert.match((await crisis.textContent())!, /thinking of suicide, call 112 or Tele-MANAS 14416 \(free, 24x7\)/);
+    assert.deepEqual(await crisis.locator("a").evaluateAll((as) => as.map((a) => a.getAttribute("href"))), ["tel:112", "tel:14416"]);
     for (const phone of phones) assert.match(phone, /^tel:\+91\d{10}$/);
     assert.equal(hrefs.filter((h) => h.startsWith("mailto:")).length, 1);
     const external = footer.locator('a[target="_blank"]');

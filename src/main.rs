@@ -7,6 +7,7 @@ use tracing_subscriber::EnvFilter;
 
 use clinic_site::clock::until_next_local_midnight;
 use clinic_site::config::{Command, Config};
+use clinic_site::content::placeholders;
 use clinic_site::healthcheck;
 use clinic_site::http::server::serve;
 use clinic_site::{app, AppState};
@@ -40,6 +41,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
     tracing_subscriber::fmt().with_env_filter(filter).with_writer(writer).with_ansi(ansi).init();
 
     let state = Arc::new(AppState::from_config(&config)?);
+    placeholders::warn_if_public(&state.site_url, &state.content);
     let address = SocketAddr::new(config.host, config.port);
     let listener = tokio::net::TcpListener::bind(address).await.with_context(|| {
         format!("cannot listen on {address}; is another server using the port? set PORT to choose another")

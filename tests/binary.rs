@@ -7,6 +7,9 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use clinic_site::content::placeholders::in_use;
+use clinic_site::content::{Content, ContentSource};
+
 const BINARY: &str = env!("CARGO_BIN_EXE_clinic-site");
 
 fn empty_dir(name: &str) -> PathBuf {
@@ -132,6 +135,19 @@ async fn the_binary_serves_the_site_from_an_empty_folder_and_stops_on_sigterm() 
         log.lines().filter(|l| l.contains("path=/blogs ") && l.contains("status=200")).collect();
     assert_eq!(blog_lines.len(), 1, "log:\n{log}");
     assert!(log.contains("shutting down"));
+
+    // SITE_URL is a public origin, so every placeholder still in the content is listed at start-up.
+    let content = Content::load(ContentSource::Embedded).unwrap();
+    let placeholders = in_use(&content);
+    assert_eq!(placeholders.len(), 24);
+    let warnings: Vec<&str> = log.lines().filter(|l| l.contains("WARN") && l.contains("placeholder")).collect();
+    assert!(warnings[0].contains("the site is public but still shows placeholder content"), "{log}");
+    assert!(warnings[0].contains("count=24"), "{}", warnings[0]);
+    for (placeholder, line) in placeholders.iter().zip(&warnings[1..]) {
+        let named = format!(r#"file="{}" field="{}""#, placeholder.file, placeholder.field);
+        assert!(line.contains("placeholder still in use") && line.contains(&named), "{line} should name {named}");
+    }
+    assert_eq!(warnings.len(), 1 + placeholders.len());
 }
 
 #[test]
@@ -209,6 +225,35 @@ async fn with_an_empty_environment_it_serves_every_route_and_checks_its_own_heal
         let response = client.get(server.url(path)).send().await.unwrap();
         assert_eq!(response.status(), 200, "{path}");
     }
-    let (status, _) = server.terminate();
+    let (status, log) = server.terminate();
     assert!(status.success());
+    // Served on this machine only (the default SITE_URL), the placeholders are no one's concern yet.
+    assert!(!log.contains("placeholder"), "{log}");
+}
+
+#[test]
+fn a_page_that_speaks_of_self_harm_without_the_helplines_stops_start_up() {
+    let dir = empty_dir("unsafe-content");
+    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/content");
+    let status = Command::new("cp").arg("-r").arg(format!("{source}/.")).arg(&dir).status().unwrap();
+    assert!(status.success());
+    let path = dir.join("services/neuropsychiatric-care.toml");
+    let page = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(
+        &path,
+        page.replace(
+            " For thoughts of self-harm, Tele-MANAS on 14416 (free, 24x7) also offers support by phone at any hour.",
+            "",
+        ),
+    )
+    .unwrap();
+
+    let output = Command::new(BINARY).env("CONTENT_DIR", &dir).env("PORT", free_port().to_string()).output().unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(
+        stderr.trim_end(),
+        "error: 1 problem in the content:\n- services/neuropsychiatric-care.toml: faqs[5].answer: speaks of suicide or \
+         self-harm, so this page must also give the emergency number 112 and Tele-MANAS 14416 (missing: 14416)"
+    );
 }

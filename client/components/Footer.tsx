@@ -43,6 +43,13 @@ export function Footer({ site, today }: { site: Site; today: string }) {
           </ul>
         </section>
       </div>
+      {/* Any page may name suicide or self-harm (an article, or only its title in a list), so every
+          page says where help is at any hour. */}
+      <p className="crisis-line">
+        <strong>Need help now?</strong> If you or someone near you is in danger or thinking of suicide, call{" "}
+        <a href="tel:112">112</a> or Tele-MANAS <a href="tel:14416">14416</a> (free, 24x7). Our clinic is not an
+        emergency service.
+      </p>
       <p className="copyright">
         © {year} {site.instituteName}. All rights reserved. Powered by{" "}
         <a href={site.poweredBy.url} target="_blank" rel="noopener noreferrer">{site.poweredBy.label}</a>

@@ -36,6 +36,8 @@ mod checks;
 pub mod home;
 pub mod hours;
 pub mod pages;
+pub mod placeholders;
+pub mod safety;
 pub mod sections;
 pub mod service;
 pub mod site;
@@ -113,12 +115,16 @@ struct Loader {
 }
 
 impl Loader {
+    /// Parses one file and checks its texts against the clinical safety rules (`safety`).
     fn parse<T: DeserializeOwned>(&mut self, file: &str) -> Option<T> {
         let result = match self.source.read(file) {
             None => Err(format!("file not found in {}", self.source.describe())),
-            Some(bytes) => std::str::from_utf8(&bytes)
-                .map_err(|e| format!("not UTF-8: {e}"))
-                .and_then(|text| toml::from_str(text).map_err(|e| e.to_string())),
+            Some(bytes) => std::str::from_utf8(&bytes).map_err(|e| format!("not UTF-8: {e}")).and_then(|text| {
+                let parsed = toml::from_str(text).map_err(|e| e.to_string())?;
+                let table = toml::from_str(text).map_err(|e: toml::de::Error| e.to_string())?;
+                self.problems.extend(safety::problems(file, &table));
+                Ok(parsed)
+            }),
         };
         result.map_err(|message| self.problems.push(ContentError { file: file.to_owned(), message })).ok()
     }

@@ -1,0 +1,189 @@
+//! Clinical safety rules that hold for every text, whoever edits it (checked on the raw TOML of each
+//! file, so they cover every field of every page in both languages):
+//! - a page that speaks of suicide or self-harm also gives the emergency number 112 and Tele-MANAS
+//!   14416, so a reader at risk never has to look elsewhere for help;
+//! - only those two lines are promised around the clock: the clinic keeps its opening hours, and a
+//!   sentence offering help "24x7" that names neither would promise care nobody staffs.
+
+use super::ContentError;
+
+/// Lower-case fragments that speak of suicide or self-harm.
+const CRISIS_WORDS: &[&str] = &[
+    "suicid",
+    "self-harm",
+    "self harm",
+    "harm themselves",
+    "harming themselves",
+    "harmed themselves",
+    "harm yourself",
+    "harming yourself",
+    "harm herself",
+    "harm himself",
+    "end their life",
+    "ending their life",
+    "end your life",
+    "ending your life",
+    "end my life",
+    "wanting to die",
+    "want to die",
+    "wants to die",
+    "not wanting to live",
+    "आत्महत्या",
+    "खुद को नुकसान",
+    "ख़ुद को नुकसान",
+    "जीवन समाप्त",
+    "जान देने",
+];
+
+/// Lower-case fragments that promise help at every hour.
+const ROUND_THE_CLOCK: &[&str] =
+    &["24x7", "24/7", "24 x 7", "around the clock", "round the clock", "round-the-clock", "चौबीसों घंटे", "24 घंटे"];
+
+/// The only lines that answer at every hour; a sentence promising that must name one of them.
+const ROUND_THE_CLOCK_LINES: &[&str] = &["tele-manas", "टेली-मानस", "14416", "112"];
+
+/// Fields that name topics rather than tell the reader anything.
+const LABEL_FIELDS: &[&str] = &["tags", "extraTags"];
+
+const EMERGENCY_NUMBER: &str = "112";
+const TELE_MANAS_NUMBER: &str = "14416";
+
+/// The safety problems of one parsed file, each naming the field where it starts.
+pub fn problems(file: &str, table: &toml::Table) -> Vec<ContentError> {
+    let texts = texts(table);
+    let mut problems = Vec::new();
+    let mut add = |message: String| problems.push(ContentError { file: file.to_owned(), message });
+
+    let all = texts.iter().map(|(_, text)| text.as_str()).collect::<Vec<_>>().join("\n");
+    if let Some((field, _)) = texts.iter().find(|(_, text)| speaks_of_suicide_or_self_harm(text)) {
+        let missing = missing_helplines(&all);
+        if !missing.is_empty() {
+            add(format!(
+                "{field}: speaks of suicide or self-harm, so this page must also give the emergency number 112 \
+                 and Tele-MANAS 14416 (missing: {})",
+                missing.join(", ")
+            ));
+        }
+    }
+    for (field, text) in &texts {
+        for sentence in sentences(text) {
+            if mentions(sentence, ROUND_THE_CLOCK) && !mentions(sentence, ROUND_THE_CLOCK_LINES) {
+                add(format!(
+                    "{field}: \"{}\" promises help at every hour, which only Tele-MANAS 14416 and 112 give: \
+                     name them in that sentence, or give the clinic's own hours",
+                    sentence.trim()
+                ));
+            }
+        }
+    }
+    problems
+}
+
+/// Every text of a file with its field path (`faqs[2].answer`), labels left out.
+pub fn texts(table: &toml::Table) -> Vec<(String, String)> {
+    let mut texts = Vec::new();
+    collect(&toml::Value::Table(table.clone()), String::new(), &mut texts);
+    texts
+}
+
+fn collect(value: &toml::Value, path: String, out: &mut Vec<(String, String)>) {
+    match value {
+        toml::Value::String(text) => out.push((path, text.clone())),
+        toml::Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                collect(item, format!("{path}[{i}]"), out);
+            }
+        }
+        toml::Value::Table(table) => {
+            for (key, item) in table.iter().filter(|(key, _)| !LABEL_FIELDS.contains(&key.as_str())) {
+                let path = if path.is_empty() { key.clone() } else { format!("{path}.{key}") };
+                collect(item, path, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+pub fn speaks_of_suicide_or_self_harm(text: &str) -> bool {
+    mentions(text, CRISIS_WORDS)
+}
+
+/// Which of 112 and Tele-MANAS 14416 `text` does not give.
+pub fn missing_helplines(text: &str) -> Vec<&'static str> {
+    [EMERGENCY_NUMBER, TELE_MANAS_NUMBER].into_iter().filter(|n| !has_number(text, n)).collect()
+}
+
+fn mentions(text: &str, fragments: &[&str]) -> bool {
+    let text = text.to_lowercase();
+    fragments.iter().any(|f| text.contains(f))
+}
+
+/// `number` as a whole number: "112" is in "dial 112." but not in "1120".
+fn has_number(text: &str, number: &str) -> bool {
+    text.match_indices(number).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + number.len()..].chars().next();
+        !before.is_some_and(|c| c.is_ascii_digit()) && !after.is_some_and(|c| c.is_ascii_digit())
+    })
+}
+
+/// Sentences, ended by a full stop, question or exclamation mark followed by a space, or a danda.
+pub fn sentences(text: &str) -> impl Iterator<Item = &str> {
+    text.split_inclusive(['।', '?', '!']).flat_map(|part| part.split_inclusive(". ")).filter(|s| !s.trim().is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(toml_text: &str) -> Vec<String> {
+        problems("blog/x.toml", &toml::from_str(toml_text).unwrap()).into_iter().map(|p| p.to_string()).collect()
+    }
+
+    #[test]
+    fn a_page_on_self_harm_must_give_both_numbers() {
+        assert_eq!(
+            check(r#"faqs = [{ question = "Q", answer = "Some people think of self-harm." }]"#),
+            ["blog/x.toml: faqs[0].answer: speaks of suicide or self-harm, so this page must also give the emergency number 112 and Tele-MANAS 14416 (missing: 112, 14416)"]
+        );
+        let one = check("text1 = [\"After a suicide attempt, go to hospital.\", \"Call 112.\"]");
+        assert_eq!(one.len(), 1);
+        assert!(one[0].starts_with("blog/x.toml: text1[0]: ") && one[0].ends_with("(missing: 14416)"), "{one:?}");
+        // The numbers may stand anywhere on the page, but only as whole numbers.
+        assert_eq!(
+            check("a = \"thoughts of ending your life\"\nb.c = \"Tele-MANAS 14416 or 112.\""),
+            [] as [String; 0]
+        );
+        assert_eq!(check("a = \"thoughts of ending your life\"\nb = \"call 1120 or 144160\"").len(), 1);
+    }
+
+    #[test]
+    fn hindi_pages_are_held_to_the_same_rule() {
+        assert_eq!(check("a = \"आत्महत्या के विचार आएँ तो मदद लें।\"").len(), 1);
+        assert_eq!(check("a = \"आत्महत्या के विचार आएँ तो टेली-मानस 14416 या 112 पर कॉल करें।\""), [] as [String; 0]);
+    }
+
+    #[test]
+    fn tags_are_labels_not_advice() {
+        assert_eq!(check("tags = [\"suicide prevention\"]"), [] as [String; 0]);
+    }
+
+    #[test]
+    fn only_the_helplines_are_promised_around_the_clock() {
+        let problems =
+            check("a = \"Our support line is answered around the clock. Tele-MANAS on 14416 is free and 24x7.\"");
+        assert_eq!(
+            problems,
+            ["blog/x.toml: a: \"Our support line is answered around the clock.\" promises help at every hour, which only Tele-MANAS 14416 and 112 give: name them in that sentence, or give the clinic's own hours"]
+        );
+        assert_eq!(check("a = \"टेली-मानस 14416 चौबीसों घंटे उपलब्ध है। हम चौबीसों घंटे खुले हैं।\"").len(), 1);
+    }
+
+    #[test]
+    fn whole_numbers_only() {
+        assert!(has_number("dial 112.", "112"));
+        assert!(has_number("(112)", "112"));
+        assert!(!has_number("1-800-891-4416", "14416"));
+        assert!(!has_number("1120", "112"));
+    }
+}

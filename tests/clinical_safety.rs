@@ -1,0 +1,218 @@
+//! The clinical safety review of the content, held by tests: each correction that a test can check,
+//! on the shipped content files and on the pages visitors get. The two rules every editor's text
+//! must keep (helplines beside any mention of suicide or self-harm; nothing but the helplines
+//! promised around the clock) are checked whenever content loads (`content::safety`).
+
+mod common;
+
+use std::path::Path;
+
+use clinic_site::content::safety::{missing_helplines, sentences, speaks_of_suicide_or_self_harm, texts};
+use common::*;
+use scraper::{Html, Selector};
+
+/// Every shipped content file (its path under `content/`) with its texts by field.
+fn files() -> Vec<(String, Vec<(String, String)>)> {
+    fn walk(dir: &Path, root: &Path, out: &mut Vec<(String, Vec<(String, String)>)>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, root, out);
+            } else if path.extension().is_some_and(|e| e == "toml") {
+                let table: toml::Table = toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+                let name = path.strip_prefix(root).unwrap().to_string_lossy().into_owned();
+                out.push((name, texts(&table)));
+            }
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+    let mut out = Vec::new();
+    walk(&root, &root, &mut out);
+    out.sort();
+    assert!(out.len() > 30, "found only {} content files", out.len());
+    out
+}
+
+/// All texts of one file, joined.
+fn text_of(file: &str) -> String {
+    let (_, texts) = files().into_iter().find(|(name, _)| name == file).unwrap_or_else(|| panic!("{file} missing"));
+    texts.into_iter().map(|(_, text)| text).collect::<Vec<_>>().join("\n")
+}
+
+fn lower_contains_any(text: &str, fragments: &[&str]) -> bool {
+    let text = text.to_lowercase();
+    fragments.iter().any(|f| text.contains(f))
+}
+
+#[tokio::test]
+async fn every_page_that_speaks_of_suicide_or_self_harm_gives_112_and_tele_manas_to_call() {
+    let state = ready_state().await;
+    let (main, body, tel) = (
+        Selector::parse("main").unwrap(),
+        Selector::parse("body").unwrap(),
+        Selector::parse("a[href^='tel:']").unwrap(),
+    );
+    let mut speaking = Vec::new();
+    for (path, _) in state.routes.paths() {
+        let doc = Html::parse_document(&page_text(get(&state, path).await).await);
+        let own: String = doc.select(&main).flat_map(|m| m.text()).collect();
+        if !speaks_of_suicide_or_self_harm(&own) {
+            continue;
+        }
+        speaking.push(path.to_owned());
+        let whole: String = doc.select(&body).flat_map(|b| b.text()).collect();
+        assert_eq!(missing_helplines(&whole), [] as [&str; 0], "{path}");
+        let links: Vec<&str> = doc.select(&tel).filter_map(|a| a.value().attr("href")).collect();
+        assert!(links.contains(&"tel:112") && links.contains(&"tel:14416"), "{path}: {links:?}");
+    }
+    // Pages whose own text speaks of it, and lists that show only an article's title.
+    for path in [
+        "/",
+        "/blogs",
+        "/blog/suicide-prevention",
+        "/blog/suicide-impact",
+        "/blog/womens-mental-health",
+        "/blog/face-failures",
+        "/services/medication-management",
+        "/services/neuropsychiatric-care",
+    ] {
+        assert!(speaking.iter().any(|p| p == path), "{path} should speak of suicide or self-harm: {speaking:?}");
+    }
+}
+
+#[test]
+fn self_harm_is_never_put_off_by_a_waiting_time() {
+    // "thoughts of self-harm that last longer than two weeks" made a new mother wait: any sentence
+    // that puts self-harm beside a waiting time must say that it cannot wait.
+    const WAITING: &[&str] = &[
+        "two weeks",
+        "2 weeks",
+        "few weeks",
+        "lasting",
+        "last longer",
+        "last more",
+        "longer than",
+        "दो हफ़्ते",
+        "दो सप्ताह",
+    ];
+    const URGENT: &[&str] = &["same day", "do not wait", "straight away", "at once", "immediately", "तुरंत"];
+    let mut checked = 0;
+    for (file, texts) in files() {
+        for (field, text) in &texts {
+            for sentence in sentences(text) {
+                if speaks_of_suicide_or_self_harm(sentence) && lower_contains_any(sentence, WAITING) {
+                    checked += 1;
+                    assert!(lower_contains_any(sentence, URGENT), "{file}: {field}: {sentence}");
+                }
+            }
+        }
+    }
+    assert!(checked >= 1, "the rule was never exercised");
+}
+
+#[test]
+fn where_a_page_names_ocd_beside_the_4_to_6_week_figure_it_gives_ocds_8_to_12_weeks() {
+    let four_to_six = ["4-6 weeks", "4 to 6 weeks", "four to six weeks"];
+    let eight_to_twelve = ["8-12 weeks", "8 to 12 weeks", "eight to twelve weeks"];
+    let mut pages = Vec::new();
+    for (file, texts) in files() {
+        let all = texts.into_iter().map(|(_, t)| t).collect::<Vec<_>>().join("\n");
+        if lower_contains_any(&all, &["ocd", "obsessive-compulsive"]) && lower_contains_any(&all, &four_to_six) {
+            assert!(lower_contains_any(&all, &eight_to_twelve), "{file} names OCD but not its 8-12 weeks");
+            pages.push(file);
+        }
+    }
+    for file in ["services/medication-management.toml", "home.toml", "blog/mental-illness-2024.toml"] {
+        assert!(pages.iter().any(|p| p == file), "{file}: {pages:?}");
+    }
+}
+
+#[test]
+fn sleeping_and_anti_anxiety_tablets_are_limited_to_2_to_4_weeks_where_their_dependence_is_named() {
+    let tablets = ["sleeping", "anti-anxiety", "sedative", "benzodiazepine"];
+    let mut pages = Vec::new();
+    for (file, texts) in files() {
+        let all = texts.iter().map(|(_, t)| t.as_str()).collect::<Vec<_>>().join("\n");
+        let named = texts
+            .iter()
+            .flat_map(|(_, t)| sentences(t))
+            .any(|s| lower_contains_any(s, &["dependence"]) && lower_contains_any(s, &tablets));
+        if named {
+            assert!(all.contains("2-4 weeks"), "{file} names their dependence but not the usual 2-4 weeks");
+            pages.push(file);
+        }
+    }
+    for file in ["services/medication-management.toml", "home.toml", "blog/insomnia.toml"] {
+        assert!(pages.iter().any(|p| p == file), "{file}: {pages:?}");
+    }
+    assert!(!text_of("services/medication-management.toml").contains("for long periods"));
+}
+
+#[test]
+fn suicide_figures_are_ncrbs_own_and_name_the_report() {
+    for (file, texts) in files() {
+        assert!(!texts.iter().any(|(_, t)| t.contains("163,000")), "{file} keeps the spec's misrounded figure");
+    }
+    for file in ["blog/suicide-prevention.toml", "blog/suicide-impact.toml"] {
+        let text = text_of(file);
+        for fact in ["1.64 lakh (164,033)", "7.2%", "153,052", "NCRB", "Accidental Deaths and Suicides in India 2021"] {
+            assert!(text.contains(fact), "{file} lacks {fact:?}");
+        }
+    }
+}
+
+#[test]
+fn after_an_attempt_emergency_care_comes_first_and_the_law_protects() {
+    let prevention = text_of("blog/suicide-prevention.toml");
+    let safety_steps = prevention.lines().find(|l| l.starts_with("Take practical safety steps")).unwrap();
+    let (emergency, tele_manas) = (safety_steps.find("112").unwrap(), safety_steps.find("14416").unwrap());
+    assert!(emergency < tele_manas, "emergency help comes before the counselling line: {safety_steps}");
+    for fact in ["swallowed poison", "even if they seem well", "can look harmless for hours"] {
+        assert!(safety_steps.contains(fact), "{fact:?}");
+    }
+    for file in ["blog/suicide-prevention.toml", "blog/suicide-impact.toml"] {
+        let text = text_of(file);
+        for fact in ["section 115", "unless proved otherwise", "medico-legal case", "never delay treatment"] {
+            assert!(text.contains(fact), "{file} lacks {fact:?}");
+        }
+    }
+    let mothers = text_of("blog/womens-mental-health.toml");
+    assert!(mothers.contains(
+        "thoughts of self-harm or of harming the baby: any such thought, at any time, needs help the same day"
+    ));
+}
+
+#[test]
+fn telepsychiatry_promises_only_what_the_clinic_staffs_and_the_law_allows() {
+    let tele = text_of("services/telepsychiatry.toml");
+    for fact in [
+        "answered during opening hours",
+        "non-urgent questions",
+        "anywhere else in India",
+        "parent or guardian present",
+        "Telemedicine Practice Guidelines, 2020",
+        "cannot be prescribed online at all",
+    ] {
+        assert!(tele.contains(fact), "telepsychiatry lacks {fact:?}");
+    }
+    assert!(!lower_contains_any(
+        &tele,
+        &["around the clock", "or beyond", "only be prescribed after an in-person visit"]
+    ));
+}
+
+#[test]
+fn medicines_carry_their_warnings() {
+    let medication = text_of("services/medication-management.toml");
+    for fact in ["under 25", "agitated", "thoughts of self-harm after starting or changing a medicine", "14416"] {
+        assert!(medication.contains(fact), "medication management lacks {fact:?}");
+    }
+    for file in ["services/medication-management.toml", "home.toml"] {
+        assert!(text_of(file).contains("such as bipolar disorder or schizophrenia, longer-term treatment"), "{file}");
+    }
+    let bipolar = text_of("blog/bipolar-disorder.toml");
+    for fact in ["sodium valproate", "unborn baby", "contraception", "call the doctor promptly"] {
+        assert!(bipolar.contains(fact), "bipolar disorder lacks {fact:?}");
+    }
+    assert!(text_of("blog/insomnia.toml").contains("nicotine is a stimulant"));
+}
