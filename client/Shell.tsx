@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { Page, PageKind, PageProps, RouteData } from "./types";
+import type { PageData, PageKind, PageProps, RouteData } from "./types";
 import { Header } from "./components/Header";
 import { Footer } from "./components/Footer";
 
@@ -11,7 +11,7 @@ export type PageModules = { [K in PageKind]: PageComponent<K> };
 
 /** The whole app for one route: the same tree on the server and in the browser. */
 export function Shell({ data, Page }: { data: RouteData; Page: PageComponent }) {
-  const AnyPage = Page as ComponentType<{ data: RouteData; page: Page }>;
+  const AnyPage = Page as ComponentType<{ data: RouteData; page: PageData }>;
   return (
     <>
       <a className="skip-link" href="#main">Skip to content</a>

@@ -10,6 +10,7 @@ use std::sync::{Arc, OnceLock};
 
 use rust_embed::RustEmbed;
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 #[derive(RustEmbed)]
 #[folder = "$OUT_DIR/images/files/"]
@@ -20,7 +21,7 @@ const MANIFEST_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/images/manif
 pub const PREFIX: &str = "/img/";
 
 /// One `<source>` of a `<picture>`: a modern format at several widths.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ImageSource {
     /// The MIME type, best first: `image/avif`, then `image/webp`.

@@ -7,6 +7,7 @@ pub mod cache;
 pub mod clock;
 pub mod config;
 pub mod content;
+pub mod contract;
 pub mod encoding;
 pub mod error_page;
 pub mod healthcheck;

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 
 use chrono::NaiveDate;
 use serde::Serialize;
+use ts_rs::TS;
 
 use crate::content::blog::{category_of, related, Article};
 use crate::content::home::Home;
@@ -77,22 +78,22 @@ impl RouteTable {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct NavService {
     pub title: String,
     pub path: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
-pub struct SiteData<'a> {
+pub struct Site<'a> {
     #[serde(flatten)]
     pub identity: &'a Identity,
     pub services: Vec<NavService>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ServiceCard<'a> {
     pub title: &'a str,
@@ -101,7 +102,7 @@ pub struct ServiceCard<'a> {
     pub image: &'a Image,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct BlogSummary<'a> {
     pub title: &'a str,
@@ -115,8 +116,16 @@ pub struct BlogSummary<'a> {
     pub lang: &'a str,
 }
 
-#[derive(Debug, Serialize)]
+/// What a page shows, by kind; `kind` also names the page's chunk in the client manifest.
+#[derive(Debug, Serialize, TS, strum::EnumDiscriminants)]
 #[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
+#[strum_discriminants(
+    name(PageKind),
+    doc = " The kinds of page: each has its own data, component and chunk.",
+    derive(Serialize, TS, strum::IntoStaticStr, strum::VariantArray),
+    serde(rename_all = "camelCase"),
+    strum(serialize_all = "camelCase")
+)]
 pub enum PageData<'a> {
     Home {
         home: &'a Home,
@@ -180,21 +189,11 @@ impl PageData<'_> {
 
     /// The `kind` tag: also the name of the page's chunk in the client manifest.
     pub fn kind(&self) -> &'static str {
-        match self {
-            Self::Home { .. } => "home",
-            Self::About { .. } => "about",
-            Self::Appointment { .. } => "appointment",
-            Self::Contact { .. } => "contact",
-            Self::Therapy { .. } => "therapy",
-            Self::Service { .. } => "service",
-            Self::Blogs { .. } => "blogs",
-            Self::Article { .. } => "article",
-            Self::NotFound { .. } => "notFound",
-        }
+        PageKind::from(self).into()
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct RouteData<'a> {
     pub path: String,
@@ -206,7 +205,7 @@ pub struct RouteData<'a> {
     /// home hero for pages without one.
     pub social_image: Cow<'a, Image>,
     pub today: NaiveDate,
-    pub site: SiteData<'a>,
+    pub site: Site<'a>,
     pub page: PageData<'a>,
 }
 
@@ -354,7 +353,7 @@ pub fn route_data<'a>(content: &'a Content, route: Route, site_url: &str, today:
         description,
         social_image: social_image.preview(),
         today,
-        site: SiteData { identity: &content.site, services: content.services.iter().map(nav_service).collect() },
+        site: Site { identity: &content.site, services: content.services.iter().map(nav_service).collect() },
         page,
     }
 }

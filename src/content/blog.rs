@@ -4,6 +4,7 @@
 use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::types::{Image, Section};
 
@@ -13,7 +14,7 @@ pub const OTHER_CATEGORY: &str = "Other";
 const WORDS_PER_MINUTE: usize = 100;
 pub const MAX_RELATED: usize = 3;
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Article {
     /// From the file name, not the file.
@@ -42,7 +43,7 @@ fn default_lang() -> String {
     "en".to_owned()
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Category {
     pub name: String,

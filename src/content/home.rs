@@ -1,10 +1,11 @@
 //! `home.toml`: the home page's own texts.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::types::{Card, Faq, Image, Step};
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Hero {
     pub headline: String,
@@ -13,16 +14,16 @@ pub struct Hero {
     pub images: Vec<Image>,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-pub struct About {
+pub struct AboutSection {
     pub title: String,
     pub paragraphs: Vec<String>,
     pub image: Image,
 }
 
 /// The review badge with the vision and mission (spec section 1).
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Reviews {
     /// The number the review counter animates up to, shown with a plus sign.
@@ -39,14 +40,14 @@ pub struct Reviews {
 }
 
 /// An animated counter, e.g. "200+ Psychiatric Consultations".
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Counter {
     pub count: u32,
     pub label: String,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct WhyChooseUs {
     pub headline: String,
@@ -55,14 +56,14 @@ pub struct WhyChooseUs {
     pub highlights: Vec<Card>,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Process {
     pub title: String,
     pub steps: Vec<Step>,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Testimonial {
     pub title: String,
@@ -70,7 +71,7 @@ pub struct Testimonial {
     pub author: String,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Landmark {
     pub name: String,
@@ -80,7 +81,7 @@ pub struct Landmark {
     pub time: String,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Location {
     pub title: String,
@@ -89,21 +90,22 @@ pub struct Location {
     pub landmarks: Vec<Landmark>,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Banner {
     pub title: String,
     pub text: String,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Home {
     /// The last change to the page's text: the sitemap's `lastmod`.
     #[serde(skip_serializing)]
+    #[ts(skip)]
     pub updated: chrono::NaiveDate,
     pub hero: Hero,
-    pub about: About,
+    pub about: AboutSection,
     pub reviews: Reviews,
     pub consultations: Counter,
     pub why_choose_us: WhyChooseUs,

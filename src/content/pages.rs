@@ -2,10 +2,11 @@
 //! `contact.toml`, `therapy-and-counselling.toml` and `not-found.toml`.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::types::{Faq, Image};
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct PageHero {
     pub title: String,
@@ -13,40 +14,42 @@ pub struct PageHero {
     pub image: Image,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct About {
     pub title: String,
     pub description: String,
     /// The last change to the page's text: the sitemap's `lastmod`.
     #[serde(skip_serializing)]
+    #[ts(skip)]
     pub updated: chrono::NaiveDate,
     pub hero: PageHero,
     pub faqs: Vec<Faq>,
 }
 
 /// One day of the week and its opening times, e.g. "Wednesday": ["09:00 AM-01:00 PM", "04:00 PM-07:00 PM"].
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct OpeningDay {
     pub day: String,
     pub times: Vec<String>,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct FormIntro {
     pub title: String,
     pub text: String,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Appointment {
     pub title: String,
     pub description: String,
     /// The last change to the page's text: the sitemap's `lastmod`.
     #[serde(skip_serializing)]
+    #[ts(skip)]
     pub updated: chrono::NaiveDate,
     pub hero: PageHero,
     pub form: FormIntro,
@@ -54,13 +57,14 @@ pub struct Appointment {
     pub opening_hours: Vec<OpeningDay>,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Contact {
     pub title: String,
     pub description: String,
     /// The last change to the page's text: the sitemap's `lastmod`.
     #[serde(skip_serializing)]
+    #[ts(skip)]
     pub updated: chrono::NaiveDate,
     pub hero: PageHero,
     pub form: FormIntro,
@@ -69,20 +73,21 @@ pub struct Contact {
     pub badge_label: String,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct TherapySection {
     pub title: String,
     pub paragraphs: Vec<String>,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Therapy {
     pub title: String,
     pub description: String,
     /// The last change to the page's text: the sitemap's `lastmod`.
     #[serde(skip_serializing)]
+    #[ts(skip)]
     pub updated: chrono::NaiveDate,
     pub hero: PageHero,
     pub intro: Vec<String>,
@@ -90,7 +95,7 @@ pub struct Therapy {
     pub faqs: Vec<Faq>,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct NotFound {
     pub code: String,

@@ -2,11 +2,12 @@
 //! and the team (home, about). One file each, so an edit shows everywhere.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::types::Image;
 
 /// `approach.toml`
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Approach {
     pub title: String,
@@ -14,7 +15,7 @@ pub struct Approach {
     pub points: Vec<String>,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct BenefitCard {
     pub icon: Image,
@@ -23,7 +24,7 @@ pub struct BenefitCard {
 }
 
 /// `benefits.toml`
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Benefits {
     pub title: String,
@@ -31,7 +32,7 @@ pub struct Benefits {
     pub cards: Vec<BenefitCard>,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct TeamMember {
     pub name: String,
@@ -42,7 +43,7 @@ pub struct TeamMember {
 }
 
 /// `team.toml`
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Team {
     pub title: String,

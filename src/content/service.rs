@@ -1,25 +1,26 @@
 //! `services/<slug>.toml`: one service page each.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::pages::PageHero;
 use super::types::{Card, Faq, Image, Step};
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct WhyChoose {
     pub title: String,
     pub paragraphs: Vec<String>,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct CallToAction {
     pub title: String,
     pub text: String,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Service {
     /// From the file name, not the file.
@@ -29,6 +30,7 @@ pub struct Service {
     pub short_description: String,
     /// The last change to the page's text: the sitemap's `lastmod`.
     #[serde(skip_serializing)]
+    #[ts(skip)]
     pub updated: chrono::NaiveDate,
     pub card_image: Image,
     pub hero: PageHero,

@@ -3,10 +3,11 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize, Serializer};
+use ts_rs::TS;
 
 use super::types::{Image, Link};
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Psychiatrist {
     pub name: String,
@@ -41,12 +42,13 @@ pub struct Geo {
     pub longitude: f64,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Identity {
     pub institute_name: String,
     /// The name under a home-screen icon (web app manifest), where the full name would be cut.
     #[serde(skip_serializing)]
+    #[ts(skip)]
     pub short_name: String,
     pub description: String,
     pub psychiatrist: Psychiatrist,
@@ -54,9 +56,11 @@ pub struct Identity {
     pub email: String,
     /// Pages receive the one-line form.
     #[serde(serialize_with = "one_line")]
+    #[ts(type = "string")]
     pub address: PostalAddress,
     /// Only for structured data; no page shows it.
     #[serde(skip_serializing)]
+    #[ts(skip)]
     pub geo: Geo,
     pub booking_url: String,
     pub whatsapp_number: String,
@@ -66,6 +70,7 @@ pub struct Identity {
     pub logo: Image,
     /// Service slugs in menu order; serialised to the page as `NavService`s instead.
     #[serde(skip_serializing)]
+    #[ts(skip)]
     pub services: Vec<String>,
 }
 

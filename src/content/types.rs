@@ -4,13 +4,14 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::images::{Derived, Icons, ImageSource};
 
 /// An image served by the site, with its intrinsic size (so the page reserves its space) and alt text.
 /// The content file gives `src`, `alt`, `width` and `height`; the rest is what the build made of the
 /// file (`crate::images`), attached at load time when the file is the one the build saw.
-#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Image {
     pub src: String,
@@ -22,9 +23,11 @@ pub struct Image {
     pub sources: Vec<ImageSource>,
     /// Raster pictures: the fallback format at the same widths, for the `<img>` itself.
     #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub srcset: Option<String>,
     /// With a srcset: the width the image is shown at, by default at most its own width.
     #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub sizes: Option<String>,
     /// The link-preview copy and, for the logo, the icons.
     #[serde(skip)]
@@ -74,14 +77,14 @@ impl Image {
     }
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Faq {
     pub question: String,
     pub answer: String,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Step {
     pub number: String,
@@ -89,14 +92,14 @@ pub struct Step {
     pub description: String,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Card {
     pub title: String,
     pub description: String,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Link {
     pub label: String,
@@ -104,7 +107,7 @@ pub struct Link {
 }
 
 /// A titled list of paragraphs (an article's diagnosis or remedies section).
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Section {
     pub title: String,

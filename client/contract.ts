@@ -1,0 +1,178 @@
+// Generated from the Rust types by src/contract.rs (ts-rs): do not edit. After changing a type
+// that crosses to the client, run `UPDATE_CONTRACT=1 cargo test --release contract`.
+
+export type About = { title: string, description: string, hero: PageHero, faqs: Array<Faq>, };
+
+export type AboutSection = { title: string, paragraphs: Array<string>, image: Image, };
+
+export type Appointment = { title: string, description: string, hero: PageHero, form: FormIntro, hoursTitle: string, openingHours: Array<OpeningDay>, };
+
+/**
+ * `approach.toml`
+ */
+export type Approach = { title: string, paragraphs: Array<string>, points: Array<string>, };
+
+export type Article = { title: string, description: string, date: string, image: Image, tags: Array<string>, author: string | null, lang: string, text1: Array<string>, crux: string, hookTitle: string, hookText: string, keyPoints: Array<string>, diagnosis: Section, remedies: Section, conclusion: Array<string>, };
+
+export type Banner = { title: string, text: string, };
+
+export type BenefitCard = { icon: Image, title: string, description: string, };
+
+/**
+ * `benefits.toml`
+ */
+export type Benefits = { title: string, intro: string, cards: Array<BenefitCard>, };
+
+export type BlogSummary = { title: string, description: string, path: string, date: string, image: Image, tags: Array<string>, category: string, 
+/**
+ * The article's language: its card carries it, so a Hindi title is read and set as Hindi anywhere.
+ */
+lang: string, };
+
+export type CallToAction = { title: string, text: string, };
+
+export type Card = { title: string, description: string, };
+
+export type Contact = { title: string, description: string, hero: PageHero, form: FormIntro, 
+/**
+ * The contact card's badge, e.g. "3k+".
+ */
+badge: string, badgeLabel: string, };
+
+/**
+ * An animated counter, e.g. "200+ Psychiatric Consultations".
+ */
+export type Counter = { count: number, label: string, };
+
+export type Faq = { question: string, answer: string, };
+
+export type FormIntro = { title: string, text: string, };
+
+export type Hero = { headline: string, subheadline: string, intro: string, images: Array<Image>, };
+
+export type Home = { hero: Hero, about: AboutSection, reviews: Reviews, consultations: Counter, whyChooseUs: WhyChooseUs, process: Process, testimonials: Array<Testimonial>, faqs: Array<Faq>, location: Location, banner: Banner, };
+
+/**
+ * An image served by the site, with its intrinsic size (so the page reserves its space) and alt text.
+ * The content file gives `src`, `alt`, `width` and `height`; the rest is what the build made of the
+ * file (`crate::images`), attached at load time when the file is the one the build saw.
+ */
+export type Image = { src: string, alt: string, width: number, height: number, 
+/**
+ * Raster pictures: `<source>`s in modern formats at several widths, best first.
+ */
+sources?: Array<ImageSource>, 
+/**
+ * Raster pictures: the fallback format at the same widths, for the `<img>` itself.
+ */
+srcset?: string, 
+/**
+ * With a srcset: the width the image is shown at, by default at most its own width.
+ */
+sizes?: string, };
+
+/**
+ * One `<source>` of a `<picture>`: a modern format at several widths.
+ */
+export type ImageSource = { 
+/**
+ * The MIME type, best first: `image/avif`, then `image/webp`.
+ */
+type: string, 
+/**
+ * `"/img/a-480.avif 480w, /img/a-768.avif 768w"`
+ */
+srcset: string, };
+
+export type Landmark = { name: string, 
+/**
+ * e.g. "1.8 km"
+ */
+distance: string, 
+/**
+ * e.g. "5 min"
+ */
+time: string, };
+
+export type Link = { label: string, url: string, };
+
+export type Location = { title: string, text: string, mapImage: Image, landmarks: Array<Landmark>, };
+
+export type NavService = { title: string, path: string, };
+
+export type NotFound = { code: string, message: string, linkLabel: string, };
+
+/**
+ * One day of the week and its opening times, e.g. "Wednesday": ["09:00 AM-01:00 PM", "04:00 PM-07:00 PM"].
+ */
+export type OpeningDay = { day: string, times: Array<string>, };
+
+/**
+ * What a page shows, by kind; `kind` also names the page's chunk in the client manifest.
+ */
+export type PageData = { "kind": "home", home: Home, services: Array<ServiceCard>, latestPosts: Array<BlogSummary>, approach: Approach, benefits: Benefits, team: Team, } | { "kind": "about", about: About, approach: Approach, benefits: Benefits, team: Team, } | { "kind": "appointment", appointment: Appointment, } | { "kind": "contact", contact: Contact, approach: Approach, } | { "kind": "therapy", therapy: Therapy, } | { "kind": "service", service: Service, others: Array<NavService>, } | { "kind": "blogs", posts: Array<BlogSummary>, categories: Array<string>, } | { "kind": "article", article: Article, author: string, readingMinutes: number, related: Array<BlogSummary>, } | { "kind": "notFound", notFound: NotFound, };
+
+export type PageHero = { title: string, subtitle: string, image: Image, };
+
+/**
+ * The kinds of page: each has its own data, component and chunk.
+ */
+export type PageKind = "home" | "about" | "appointment" | "contact" | "therapy" | "service" | "blogs" | "article" | "notFound";
+
+export type Process = { title: string, steps: Array<Step>, };
+
+export type Psychiatrist = { name: string, title: string, };
+
+/**
+ * The review badge with the vision and mission (spec section 1).
+ */
+export type Reviews = { 
+/**
+ * The number the review counter animates up to, shown with a plus sign.
+ */
+count: number, 
+/**
+ * The short badge text, e.g. "5k+".
+ */
+badge: string, label: string, stars: number, avatars: Array<Image>, sessionPhotos: Array<Image>, heading: string, vision: string, mission: Array<string>, };
+
+export type RouteData = { path: string, canonicalUrl: string, lang: string, title: string, description: string, 
+/**
+ * The picture link previews show: the raster copy (1200x630) of the page's own image, or of the
+ * home hero for pages without one.
+ */
+socialImage: Image, today: string, site: Site, page: PageData, };
+
+/**
+ * A titled list of paragraphs (an article's diagnosis or remedies section).
+ */
+export type Section = { title: string, content: Array<string>, };
+
+export type Service = { title: string, shortDescription: string, cardImage: Image, hero: PageHero, intro: Array<string>, benefits: Array<Card>, benefitBullets: Array<string>, steps: Array<Step>, whyChoose: WhyChoose, faqs: Array<Faq>, cta: CallToAction, };
+
+export type ServiceCard = { title: string, description: string, path: string, image: Image, };
+
+export type Site = { services: Array<NavService>, instituteName: string, description: string, psychiatrist: Psychiatrist, phones: Array<string>, email: string, 
+/**
+ * Pages receive the one-line form.
+ */
+address: string, bookingUrl: string, whatsappNumber: string, mapsUrl: string, social: Array<Link>, poweredBy: Link, logo: Image, };
+
+export type Step = { number: string, title: string, description: string, };
+
+/**
+ * `team.toml`
+ */
+export type Team = { title: string, members: Array<TeamMember>, };
+
+export type TeamMember = { name: string, degrees: string, designation: string, image: Image, description: Array<string>, };
+
+export type Testimonial = { title: string, content: string, author: string, };
+
+export type Therapy = { title: string, description: string, hero: PageHero, intro: Array<string>, sections: Array<TherapySection>, faqs: Array<Faq>, };
+
+export type TherapySection = { title: string, paragraphs: Array<string>, };
+
+export type WhyChoose = { title: string, paragraphs: Array<string>, };
+
+export type WhyChooseUs = { headline: string, text: string, image: Image, highlights: Array<Card>, };
