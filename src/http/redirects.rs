@@ -1,4 +1,4 @@
-//! Permanent redirects to a page's registered path (DESIGN.md): the old or alternative links of a
+//! Permanent redirects to a page's registered path (docs/decisions.md): the old or alternative links of a
 //! page, and any known path written with a trailing slash. Path case is kept: `/About` is not a page
 //! and answers 404, so no redirect can loop between two spellings.
 
