@@ -1,91 +1,24 @@
 //! The real binary, started from an empty folder on a free loopback port (it embeds everything).
 //! CI runs this under `cargo test --release`, so it is the release binary.
 
-use std::io::Read;
-use std::net::TcpListener;
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+mod common;
+
+use std::process::Command;
 
 use clinic_site::content::placeholders::in_use;
-use clinic_site::content::{Content, ContentSource};
+use common::binary::{free_port, Server, BINARY};
+use common::{content, content_copy};
 
-const BINARY: &str = env!("CARGO_BIN_EXE_clinic-site");
-
-fn empty_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("clinic-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
-struct Server {
-    child: Child,
-    origin: String,
-}
-
-impl Server {
-    fn start() -> Self {
-        let port = free_port();
-        let mut command = Command::new(BINARY);
+#[tokio::test]
+async fn the_binary_serves_the_site_from_an_empty_folder_and_stops_on_sigterm() {
+    let server = Server::start("run", |command, port| {
         command
-            .current_dir(empty_dir("run"))
             .env("PORT", port.to_string())
             .env("HOST", "127.0.0.1")
             .env("SITE_URL", "https://clinic.example.org")
             .env("LOG_LEVEL", "info");
-        Self::spawn(port, command)
-    }
-
-    /// Runs `command`, which must make the binary listen on 127.0.0.1:`port`.
-    fn spawn(port: u16, mut command: Command) -> Self {
-        let child = command.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-        Self { child, origin: format!("http://127.0.0.1:{port}") }
-    }
-
-    fn url(&self, path: &str) -> String {
-        format!("{}{path}", self.origin)
-    }
-
-    /// Sends SIGTERM and returns the exit status and everything the server logged.
-    fn terminate(mut self) -> (std::process::ExitStatus, String) {
-        Command::new("kill").arg("-TERM").arg(self.child.id().to_string()).status().unwrap();
-        let deadline = Instant::now() + Duration::from_secs(10);
-        let status = loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                break status;
-            }
-            assert!(Instant::now() < deadline, "the server did not stop within 10 s of SIGTERM");
-            std::thread::sleep(Duration::from_millis(20));
-        };
-        let mut log = String::new();
-        self.child.stdout.take().unwrap().read_to_string(&mut log).unwrap();
-        (status, log)
-    }
-}
-
-async fn wait_ready(client: &reqwest::Client, server: &Server) -> Duration {
-    let start = Instant::now();
-    loop {
-        if let Ok(response) = client.get(server.url("/readyz")).send().await {
-            if response.status() == 200 {
-                return start.elapsed();
-            }
-        }
-        assert!(start.elapsed() < Duration::from_secs(30), "not ready within 30 s");
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-}
-
-#[tokio::test]
-async fn the_binary_serves_the_site_from_an_empty_folder_and_stops_on_sigterm() {
-    let server = Server::start();
+    });
     let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
-    wait_ready(&client, &server).await;
 
     assert_eq!(client.get(server.url("/healthz")).send().await.unwrap().status(), 200);
 
@@ -137,7 +70,7 @@ async fn the_binary_serves_the_site_from_an_empty_folder_and_stops_on_sigterm() 
     assert!(log.contains("shutting down"));
 
     // SITE_URL is a public origin, so every placeholder still in the content is listed at start-up.
-    let content = Content::load(ContentSource::Embedded).unwrap();
+    let content = content();
     let placeholders = in_use(&content);
     assert_eq!(placeholders.len(), 24);
     let warnings: Vec<&str> = log.lines().filter(|l| l.contains("WARN") && l.contains("placeholder")).collect();
@@ -173,15 +106,12 @@ fn help_lists_every_setting() {
 
 #[test]
 fn bad_content_stops_start_up_with_an_error_naming_the_file_and_field() {
-    let dir = empty_dir("bad-content");
-    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/content");
-    let status = Command::new("cp").arg("-r").arg(format!("{source}/.")).arg(&dir).status().unwrap();
-    assert!(status.success());
+    let dir = content_copy("bad-content");
     let site = std::fs::read_to_string(dir.join("site.toml")).unwrap();
     std::fs::write(dir.join("site.toml"), site.replace("email", "e_mail")).unwrap();
 
     let output = Command::new(BINARY)
-        .env("CONTENT_DIR", &dir)
+        .env("CONTENT_DIR", dir.path())
         .env("PORT", free_port().to_string())
         .env("RUST_BACKTRACE", "1")
         .output()
@@ -197,17 +127,15 @@ fn bad_content_stops_start_up_with_an_error_naming_the_file_and_field() {
 /// with an empty environment, and checks its health with the binary itself.
 #[tokio::test]
 async fn with_an_empty_environment_it_serves_every_route_and_checks_its_own_health() {
-    let port = free_port();
-    let mut command = Command::new(BINARY);
-    command.current_dir(empty_dir("bare")).env_clear().args(["--port", &port.to_string()]);
-    let server = Server::spawn(port, command);
+    let server = Server::start("bare", |command, port| {
+        command.env_clear().args(["--port", &port.to_string()]);
+    });
     let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
-    wait_ready(&client, &server).await;
 
     let healthcheck = |port: u16| {
         Command::new(BINARY).env_clear().args(["--port", &port.to_string(), "healthcheck"]).output().unwrap()
     };
-    assert!(healthcheck(port).status.success());
+    assert!(healthcheck(server.port()).status.success());
     let refused = healthcheck(free_port());
     assert_eq!(refused.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&refused.stderr).starts_with("unhealthy: cannot connect"));
@@ -233,10 +161,7 @@ async fn with_an_empty_environment_it_serves_every_route_and_checks_its_own_heal
 
 #[test]
 fn a_page_that_speaks_of_self_harm_without_the_helplines_stops_start_up() {
-    let dir = empty_dir("unsafe-content");
-    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/content");
-    let status = Command::new("cp").arg("-r").arg(format!("{source}/.")).arg(&dir).status().unwrap();
-    assert!(status.success());
+    let dir = content_copy("unsafe-content");
     let path = dir.join("services/neuropsychiatric-care.toml");
     let page = std::fs::read_to_string(&path).unwrap();
     std::fs::write(
@@ -248,7 +173,8 @@ fn a_page_that_speaks_of_self_harm_without_the_helplines_stops_start_up() {
     )
     .unwrap();
 
-    let output = Command::new(BINARY).env("CONTENT_DIR", &dir).env("PORT", free_port().to_string()).output().unwrap();
+    let output =
+        Command::new(BINARY).env("CONTENT_DIR", dir.path()).env("PORT", free_port().to_string()).output().unwrap();
     assert!(!output.status.success());
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(

@@ -8,8 +8,8 @@ mod common;
 use std::path::Path;
 
 use clinic_site::content::safety::{missing_helplines, sentences, speaks_of_suicide_or_self_harm, texts};
+use common::html::{attr, document, select, text};
 use common::*;
-use scraper::{Html, Selector};
 
 /// Every shipped content file (its path under `content/`) with its texts by field.
 fn files() -> Vec<(String, Vec<(String, String)>)> {
@@ -25,9 +25,9 @@ fn files() -> Vec<(String, Vec<(String, String)>)> {
             }
         }
     }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+    let root = Path::new(CONTENT_DIR);
     let mut out = Vec::new();
-    walk(&root, &root, &mut out);
+    walk(root, root, &mut out);
     out.sort();
     assert!(out.len() > 30, "found only {} content files", out.len());
     out
@@ -47,22 +47,17 @@ fn lower_contains_any(text: &str, fragments: &[&str]) -> bool {
 #[tokio::test]
 async fn every_page_that_speaks_of_suicide_or_self_harm_gives_112_and_tele_manas_to_call() {
     let state = ready_state().await;
-    let (main, body, tel) = (
-        Selector::parse("main").unwrap(),
-        Selector::parse("body").unwrap(),
-        Selector::parse("a[href^='tel:']").unwrap(),
-    );
     let mut speaking = Vec::new();
     for (path, _) in state.routes.paths() {
-        let doc = Html::parse_document(&page_text(get(&state, path).await).await);
-        let own: String = doc.select(&main).flat_map(|m| m.text()).collect();
+        let doc = document(&state, path).await;
+        let own: String = select(&doc, "main").into_iter().map(text).collect();
         if !speaks_of_suicide_or_self_harm(&own) {
             continue;
         }
         speaking.push(path.to_owned());
-        let whole: String = doc.select(&body).flat_map(|b| b.text()).collect();
+        let whole: String = select(&doc, "body").into_iter().map(text).collect();
         assert_eq!(missing_helplines(&whole), [] as [&str; 0], "{path}");
-        let links: Vec<&str> = doc.select(&tel).filter_map(|a| a.value().attr("href")).collect();
+        let links: Vec<&str> = select(&doc, "a[href^='tel:']").into_iter().map(|a| attr(a, "href")).collect();
         assert!(links.contains(&"tel:112") && links.contains(&"tel:14416"), "{path}: {links:?}");
     }
     // Pages whose own text speaks of it, and lists that show only an article's title.

@@ -1,10 +1,8 @@
 //! The shipped content carries the spec's fixed strings and numbers (spec sections 1, 2, 3 and 9).
 
-use clinic_site::content::{Content, ContentSource};
+mod common;
 
-fn content() -> Content {
-    Content::load(ContentSource::Embedded).expect("the embedded content is valid")
-}
+use common::content;
 
 fn titles<T>(items: &[T], title: impl Fn(&T) -> &str) -> Vec<&str> {
     items.iter().map(title).collect()

@@ -5,7 +5,6 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, LazyLock, Mutex};
 use std::time::{Duration, Instant};
@@ -13,12 +12,11 @@ use std::time::{Duration, Instant};
 use axum::http::StatusCode;
 use clinic_site::assets::SSR_BUNDLE;
 use clinic_site::content::{Content, ContentSource};
-use clinic_site::ssr::{
-    quickjs_factory, PoolConfig, QuickJsLimits, RenderError, RenderPool, Renderer, RendererFactory,
-};
+use clinic_site::ssr::{quickjs_factory, PoolConfig, QuickJsLimits, RenderError, Renderer, RendererFactory};
 use clinic_site::AppState;
+use common::html::select;
 use common::*;
-use scraper::{Html, Selector};
+use scraper::Html;
 use serde_json::Value;
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 
@@ -156,10 +154,8 @@ async fn a_render_that_never_ends_is_stopped_at_its_deadline_while_the_full_queu
 const HOSTILE_TITLE: &str = "Paranoia</script><script>alert(1)</script>\u{2028}<!--";
 
 /// A copy of the content in which one article's title and description are `HOSTILE_TITLE`.
-fn hostile_content() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("clinic-hostile-content-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("content"), &dir);
+fn hostile_content() -> TempDir {
+    let dir = content_copy("hostile-content");
     let file = dir.join("blog/paranoia.toml");
     let toml_string = toml::Value::String(HOSTILE_TITLE.to_owned()).to_string();
     let mut top_level = true; // until the first [table], whose keys are not the article's own
@@ -191,11 +187,10 @@ fn strings(value: &Value) -> Vec<&str> {
 #[tokio::test]
 async fn content_that_tries_to_close_the_script_element_renders_inert() {
     let dir = hostile_content();
-    let content = Content::load(ContentSource::Dir(dir.clone())).expect("the hostile copy is valid content");
+    let content = Content::load(ContentSource::Dir(dir.to_path_buf())).expect("the hostile copy is valid content");
     assert_eq!(content.article("paranoia").unwrap().title, HOSTILE_TITLE);
-    let pool = RenderPool::start(PoolConfig { workers: 1, queue: 8 }, quickjs()).unwrap();
     let clock = Arc::new(FixedClock(Mutex::new(date(2026, 11, 22))));
-    let state = Arc::new(AppState::new(content, pool, SITE_URL.to_owned(), false, clock));
+    let state = state_of(content, quickjs(), PoolConfig { workers: 1, queue: 8 }, false, clock);
 
     for path in ["/blog/paranoia", "/blogs?q=paranoia"] {
         let response = get(&state, path).await;
@@ -204,7 +199,7 @@ async fn content_that_tries_to_close_the_script_element_renders_inert() {
         assert!(!html.contains("<script>alert(1)"), "{path}: the title opened a script element");
         let document = Html::parse_document(&html);
         let (mut in_route_data, mut in_structured_data) = (false, false);
-        for script in document.select(&Selector::parse("script").unwrap()) {
+        for script in select(&document, "script") {
             let text: String = script.text().collect();
             assert!(!text.contains('\u{2028}') && !text.contains("</"), "{path}: raw text in a script: {text:.80}");
             match script.value().attr("type") {
@@ -227,5 +222,4 @@ async fn content_that_tries_to_close_the_script_element_renders_inert() {
         // The visitor reads the title as text.
         assert!(document.root_element().text().any(|t| t.contains(HOSTILE_TITLE)), "{path}: the title as text");
     }
-    let _ = std::fs::remove_dir_all(dir);
 }

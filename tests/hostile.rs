@@ -9,67 +9,48 @@
 mod common;
 
 use std::io::{ErrorKind, Read, Write};
-use std::net::{TcpListener, TcpStream};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::net::TcpStream;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use clinic_site::http::limits::{MAX_PATH_BYTES, MAX_QUERY_BYTES, MAX_QUERY_PARAMS};
 use clinic_site::http::server::MAX_HEADERS;
-use common::copy_dir;
+use common::binary;
+use common::{copy_dir, TempDir, CONTENT_DIR};
 
-const BINARY: &str = env!("CARGO_BIN_EXE_clinic-site");
 const HEADER_READ_TIMEOUT: Duration = Duration::from_millis(1000);
 /// In a file beside the content folder, which no request may reach.
 const SECRET: &str = "SECRET-OUTSIDE-THE-CONTENT-7f3a";
 /// Text that would show a file from outside the embedded assets and the content, or a reflected host.
 const NEVER_SERVED: [&str; 5] = ["[package]", "root:x:0:0", SECRET, "evil.example", "[dependencies]"];
 
+/// The server under attack, and the folder holding its content with the secret beside it.
 struct Server {
-    child: Child,
-    port: u16,
-    /// The content folder's parent, removed with the server.
-    root: PathBuf,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.root);
-    }
+    process: binary::Server,
+    /// Removed after the server has stopped (fields drop in order).
+    _root: TempDir,
 }
 
 impl Server {
     fn start() -> Self {
-        let root: PathBuf = std::env::temp_dir().join(format!("clinic-hostile-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
-        copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("content"), &root.join("content"));
+        let root = TempDir::new("hostile");
+        copy_dir(Path::new(CONTENT_DIR), &root.join("content"));
         std::fs::write(root.join("secret.txt"), SECRET).unwrap();
         std::fs::write(root.join("content/secret.txt"), SECRET).unwrap();
-        let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let child = Command::new(BINARY)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .env_clear()
-            .env("PORT", port.to_string())
-            .env("CONTENT_DIR", root.join("content"))
-            .env("HEADER_READ_TIMEOUT_MS", HEADER_READ_TIMEOUT.as_millis().to_string())
-            .env("LOG_LEVEL", "warn")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let server = Self { child, port, root };
-        let start = Instant::now();
-        while server.status_of(&get("/readyz")) != Outcome::Status(200) {
-            assert!(start.elapsed() < Duration::from_secs(30), "not ready within 30 s");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        server
+        let process = binary::Server::start("hostile-run", |command, port| {
+            command
+                .current_dir(env!("CARGO_MANIFEST_DIR"))
+                .env_clear()
+                .env("PORT", port.to_string())
+                .env("CONTENT_DIR", root.join("content"))
+                .env("HEADER_READ_TIMEOUT_MS", HEADER_READ_TIMEOUT.as_millis().to_string())
+                .env("LOG_LEVEL", "warn");
+        });
+        Self { process, _root: root }
     }
 
     fn connect(&self) -> TcpStream {
-        let stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        let stream = TcpStream::connect(("127.0.0.1", self.process.port())).unwrap();
         stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
         stream
     }
@@ -80,7 +61,7 @@ impl Server {
     }
 
     fn try_exchange(&self, request: &[u8]) -> Option<(Outcome, Vec<u8>)> {
-        let stream = TcpStream::connect(("127.0.0.1", self.port)).ok()?;
+        let stream = TcpStream::connect(("127.0.0.1", self.process.port())).ok()?;
         stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
         let mut writer = stream.try_clone().unwrap();
         let request = request.to_vec();
@@ -319,7 +300,7 @@ fn hostile_requests_get_a_4xx_or_a_closed_connection_and_the_server_serves_on() 
     for path in ["/", "/healthz", "/blog/paranoia"] {
         assert_eq!(server.status_of(&get(path)), Outcome::Status(200), "{path} after the corpus");
     }
-    assert!(server.child.try_wait().unwrap().is_none(), "the server process is alive");
+    assert!(server.process.is_running(), "the server process is alive");
 }
 
 /// A client that sends its headers a byte at a time, and one that sends nothing, are disconnected

@@ -11,33 +11,15 @@ use clinic_site::content::types::Image;
 use clinic_site::content::Content;
 use clinic_site::routes::Route;
 use clinic_site::AppState;
+use common::html::{attr, document, meta, select};
 use common::*;
-use scraper::{ElementRef, Html, Selector};
 use serde_json::Value;
-
-fn select<'a>(doc: &'a Html, css: &str) -> Vec<ElementRef<'a>> {
-    doc.select(&Selector::parse(css).unwrap()).collect()
-}
-
-fn attr<'a>(element: ElementRef<'a>, name: &str) -> &'a str {
-    element.value().attr(name).unwrap_or_else(|| panic!("{} has no {name}", element.html()))
-}
-
-fn meta(doc: &Html, key: &str) -> String {
-    let found = select(doc, &format!(r#"meta[property="{key}"], meta[name="{key}"]"#));
-    assert_eq!(found.len(), 1, "{key}");
-    attr(found[0], "content").to_owned()
-}
 
 /// Every canonical page and the not-found page.
 fn every_page(state: &AppState) -> Vec<(String, Route)> {
     let mut pages: Vec<(String, Route)> = state.routes.paths().iter().map(|(p, r)| (p.to_string(), *r)).collect();
     pages.push(("/no/such/page".to_owned(), Route::NotFound));
     pages
-}
-
-async fn document(state: &Arc<AppState>, path: &str) -> Html {
-    Html::parse_document(&body_text(get(state, path).await).await)
 }
 
 /// The picture a visitor sees first on each page, known before rendering: the home hero's first slide,
@@ -147,7 +129,8 @@ async fn each_page_preloads_its_lcp_image_once_in_the_head_and_shows_it_with_hig
             // Below the fold means lazy: only the LCP image (or image of high priority) and the logo (in the
             // header) load at once.
             if attr(img, "loading") != "lazy" {
-                let first = src == *logo || lcp.is_some_and(|i| i.src == src) || img.attr("fetchpriority") == Some("high");
+                let first =
+                    src == *logo || lcp.is_some_and(|i| i.src == src) || img.attr("fetchpriority") == Some("high");
                 assert!(first, "{path}: {src} loads eagerly");
             }
         }
@@ -170,7 +153,7 @@ async fn link_previews_get_a_raster_copy_that_answers_with_the_type_and_size_the
         assert_eq!(header(&response, "cache-control"), "public, max-age=31536000, immutable");
         let size = raster_size(&body_bytes(response).await);
         let claimed = (meta(&doc, "og:image:width").parse().unwrap(), meta(&doc, "og:image:height").parse().unwrap());
-        assert_eq!(size, (mime.as_str(), claimed.0, claimed.1), "{path}: {image}");
+        assert_eq!(size, (mime, claimed.0, claimed.1), "{path}: {image}");
         assert_eq!(claimed, (1200, 630), "{path}: the size link previews show large");
     }
 }

@@ -8,8 +8,9 @@ use axum::http::{Request, StatusCode};
 use clinic_site::error_page::error_document;
 use clinic_site::http::limits::{MAX_PATH_BYTES, MAX_QUERY_PARAMS};
 use clinic_site::http::security::sha256_base64;
+use common::html::{select, text};
 use common::*;
-use scraper::{Html, Selector};
+use scraper::Html;
 
 #[tokio::test]
 async fn every_kind_of_response_carries_the_security_headers() {
@@ -67,27 +68,26 @@ async fn the_policy_allows_all_inline_code_in_the_pages_and_the_pages_need_no_mo
     }
     documents.push(("error page".into(), error_document(&state.content.site, "Heading", "Message")));
 
-    let select = |s: &str| Selector::parse(s).unwrap();
     let mut blocked = Vec::new();
     for (path, html) in &documents {
         let document = Html::parse_document(html);
-        for script in document.select(&select("script:not([src])")) {
+        for script in select(&document, "script:not([src])") {
             // Data blocks never run, so CSP does not apply to them.
             if matches!(script.value().attr("type"), Some("application/json" | "application/ld+json")) {
                 continue;
             }
-            let hash = format!("'sha256-{}'", sha256_base64(&script.text().collect::<String>()));
+            let hash = format!("'sha256-{}'", sha256_base64(&text(script)));
             if !script_src.split(' ').any(|source| source == hash) {
                 blocked.push(format!("{path}: an inline script, hash {hash}"));
             }
         }
-        for style in document.select(&select("style")) {
-            let hash = format!("'sha256-{}'", sha256_base64(&style.text().collect::<String>()));
+        for style in select(&document, "style") {
+            let hash = format!("'sha256-{}'", sha256_base64(&text(style)));
             if !style_src.split(' ').any(|source| source == hash) {
                 blocked.push(format!("{path}: a <style> element, hash {hash}"));
             }
         }
-        for element in document.select(&select("*")) {
+        for element in select(&document, "*") {
             for (name, value) in element.value().attrs() {
                 let inline = name == "style" || name.starts_with("on") || value.trim_start().starts_with("javascript:");
                 if inline {

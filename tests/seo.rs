@@ -11,8 +11,9 @@ use axum::http::StatusCode;
 use clinic_site::http::redirects::ALIASES;
 use clinic_site::routes::Route;
 use clinic_site::AppState;
+use common::html::{attr, document, first_in, meta, one, select, text};
 use common::*;
-use scraper::{ElementRef, Html, Selector};
+use scraper::Html;
 use serde_json::Value;
 
 /// The spec's opening hours (section 9) as (day, opens, closes) in 24-hour time.
@@ -26,31 +27,6 @@ const SPEC_HOURS: [(&str, &[(&str, &str)]); 7] = [
     ("Sunday", &[("09:00", "13:00"), ("16:00", "19:00")]),
 ];
 const PSYCHIATRIC: &str = "https://schema.org/Psychiatric";
-
-fn select<'a>(doc: &'a Html, css: &str) -> Vec<ElementRef<'a>> {
-    doc.select(&Selector::parse(css).unwrap()).collect()
-}
-
-/// The one element `css` matches (panics when there are none or several).
-fn one<'a>(doc: &'a Html, css: &str) -> ElementRef<'a> {
-    let found = select(doc, css);
-    assert_eq!(found.len(), 1, "{css} matched {} elements", found.len());
-    found[0]
-}
-
-fn attr(doc: &Html, css: &str, name: &str) -> String {
-    one(doc, css).value().attr(name).unwrap_or_else(|| panic!("{css} has no {name}")).to_owned()
-}
-
-/// The content of `<meta property=key>` (Open Graph) or `<meta name=key>`.
-fn meta(doc: &Html, key: &str) -> String {
-    let key_attr = if key.starts_with("og:") || key.starts_with("article:") { "property" } else { "name" };
-    attr(doc, &format!(r#"meta[{key_attr}="{key}"]"#), "content")
-}
-
-fn text(element: ElementRef) -> String {
-    element.text().collect()
-}
 
 fn json_ld(doc: &Html) -> Vec<Value> {
     select(doc, r#"script[type="application/ld+json"]"#)
@@ -92,7 +68,7 @@ async fn every_page_has_a_unique_title_a_self_referencing_canonical_and_sharing_
     for (path, route, doc) in pages(&state).await {
         let title = text(one(&doc, "head > title"));
         assert!(!title.is_empty() && titles.insert(title.clone()), "{path}: title {title:?} is empty or repeated");
-        let canonical = attr(&doc, r#"link[rel="canonical"]"#, "href");
+        let canonical = attr(one(&doc, r#"link[rel="canonical"]"#), "href");
         assert_eq!(canonical, format!("{SITE_URL}{path}"), "{path}");
         assert!(select(&doc, r#"meta[name="robots"]"#).is_empty(), "{path} must be indexable");
 
@@ -106,7 +82,7 @@ async fn every_page_has_a_unique_title_a_self_referencing_canonical_and_sharing_
             Route::Article(i) => content.articles[i].lang.as_str(),
             _ => "en",
         };
-        assert_eq!(attr(&doc, "html", "lang"), lang, "{path}");
+        assert_eq!(attr(one(&doc, "html"), "lang"), lang, "{path}");
         assert_eq!(meta(&doc, "og:locale"), format!("{lang}_IN"), "{path}");
 
         let image = meta(&doc, "og:image");
@@ -133,21 +109,21 @@ async fn every_page_has_a_unique_title_a_self_referencing_canonical_and_sharing_
         assert_eq!(meta(&doc, "twitter:title"), title);
         assert_eq!(meta(&doc, "twitter:description"), description);
         assert_eq!(meta(&doc, "twitter:image"), image);
-        assert_eq!(attr(&doc, r#"link[rel="icon"][type="image/svg+xml"]"#, "href"), content.site.logo.src);
-        assert_eq!(attr(&doc, r#"link[rel="manifest"]"#, "href"), "/manifest.webmanifest");
+        assert_eq!(attr(one(&doc, r#"link[rel="icon"][type="image/svg+xml"]"#), "href"), content.site.logo.src);
+        assert_eq!(attr(one(&doc, r#"link[rel="manifest"]"#), "href"), "/manifest.webmanifest");
         assert!(!meta(&doc, "theme-color").is_empty());
     }
-    let face_failures = Html::parse_document(&body_text(get(&state, "/blog/face-failures").await).await);
-    assert_eq!(attr(&face_failures, "html", "lang"), "hi");
+    let face_failures = document(&state, "/blog/face-failures").await;
+    assert_eq!(attr(one(&face_failures, "html"), "lang"), "hi");
     assert_eq!(meta(&face_failures, "og:locale"), "hi_IN");
     // Its card on /blogs carries its language too, and every English card beside it its own.
     let hindi = content.articles.iter().find(|a| a.slug == "face-failures").unwrap();
     let mut hindi_cards = 0;
     for page in 1..=content.articles.len().div_ceil(9) {
-        let blogs = Html::parse_document(&body_text(get(&state, &format!("/blogs?page={page}")).await).await);
+        let blogs = document(&state, &format!("/blogs?page={page}")).await;
         for card in select(&blogs, "article.blog-card") {
-            let lang = card.value().attr("lang").expect("a blog card without lang");
-            let title = text(card.select(&Selector::parse("h3").unwrap()).next().unwrap());
+            let lang = attr(card, "lang");
+            let title = text(first_in(card, "h3"));
             assert_eq!(lang == "hi", title == hindi.title, "{title}: lang {lang}");
             hindi_cards += usize::from(lang == "hi");
         }
@@ -155,7 +131,7 @@ async fn every_page_has_a_unique_title_a_self_referencing_canonical_and_sharing_
     assert_eq!(hindi_cards, 1);
 
     // The not-found page answers on any path: it names no URL of its own and asks not to be indexed.
-    let doc = Html::parse_document(&body_text(get(&state, "/no/such/page").await).await);
+    let doc = document(&state, "/no/such/page").await;
     assert!(titles.insert(text(one(&doc, "head > title"))), "the not-found title repeats another page's");
     assert_eq!(meta(&doc, "robots"), "noindex");
     assert!(select(&doc, r#"link[rel="canonical"]"#).is_empty());
@@ -193,8 +169,8 @@ async fn json_ld_parses_and_has_the_properties_of_each_type_for_what_the_page_sh
         let shown: Vec<(String, String)> = select(&doc, ".faq-item")
             .into_iter()
             .map(|item| {
-                let question = item.select(&Selector::parse("h3 button").unwrap()).next().map(text).unwrap();
-                let answer = item.select(&Selector::parse("[role=region] p").unwrap()).next().map(text).unwrap();
+                let question = text(first_in(item, "h3 button"));
+                let answer = text(first_in(item, "[role=region] p"));
                 (question, answer)
             })
             .collect();
@@ -237,7 +213,7 @@ async fn json_ld_parses_and_has_the_properties_of_each_type_for_what_the_page_sh
             assert_eq!(post["author"]["@type"], "Person");
             let author = article.author.as_deref().unwrap_or(&content.site.psychiatrist.name);
             assert_eq!(str_of(&post["author"], "name"), author);
-            assert_eq!(str_of(post, "inLanguage"), attr(&doc, "html", "lang"));
+            assert_eq!(str_of(post, "inLanguage"), attr(one(&doc, "html"), "lang"));
             assert_eq!(str_of(post, "mainEntityOfPage"), format!("{SITE_URL}{path}"));
         }
         if matches!(route, Route::Home | Route::Contact) {
@@ -320,7 +296,7 @@ fn keys_and_types(value: &Value, out: &mut BTreeSet<String>) {
 #[tokio::test]
 async fn testimonials_are_not_marked_up_as_reviews_or_ratings() {
     let state = ready_state().await;
-    let doc = Html::parse_document(&body_text(get(&state, "/").await).await);
+    let doc = document(&state, "/").await;
     let blocks = json_ld(&doc);
     let mut names = BTreeSet::new();
     blocks.iter().for_each(|block| keys_and_types(block, &mut names));
@@ -401,7 +377,7 @@ async fn the_web_manifest_names_the_clinic_its_icon_and_the_theme_colour_of_the_
     assert_eq!((logo.status(), header(&logo, "content-type")), (StatusCode::OK, "image/svg+xml"));
 
     let theme = str_of(&manifest, "theme_color");
-    let doc = Html::parse_document(&body_text(get(&state, "/").await).await);
+    let doc = document(&state, "/").await;
     assert_eq!(meta(&doc, "theme-color"), theme);
     // The colours are the stylesheet's: the brand teal and the page background.
     let styles = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/client/styles.css")).unwrap();
@@ -446,7 +422,7 @@ async fn internal_links_use_registered_paths_only() {
     let mut checked = 0;
     for (path, _, doc) in pages(&state).await {
         for link in select(&doc, "a[href]") {
-            let href = link.value().attr("href").unwrap();
+            let href = attr(link, "href");
             let Some(target) = href.strip_prefix('/').map(|_| href.split(['?', '#']).next().unwrap()) else { continue };
             assert!(!aliases.contains(target), "{path} links to the alias {href}");
             assert!(target == "/" || !target.ends_with('/'), "{path} links to {href} with a trailing slash");

@@ -1,7 +1,14 @@
-//! Builds the app in-process for router tests: the real content and SSR bundle, a settable clock.
+//! Builds the app in-process for router tests: the real content and SSR bundle, a settable clock;
+//! temporary folders and copies of the content. `binary` starts the real binary as a process and
+//! `html` queries parsed pages.
 
 #![allow(dead_code)] // each test file uses a different part of this module
 
+pub mod binary;
+pub mod html;
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -39,8 +46,19 @@ pub fn quickjs() -> RendererFactory {
 }
 
 pub fn state_with(factory: RendererFactory, pool: PoolConfig, cache: bool, clock: Arc<FixedClock>) -> Arc<AppState> {
+    state_of(content(), factory, pool, cache, clock)
+}
+
+/// The app serving `content` (a copy a test has changed, say) rather than the embedded content.
+pub fn state_of(
+    content: Content,
+    factory: RendererFactory,
+    pool: PoolConfig,
+    cache: bool,
+    clock: Arc<FixedClock>,
+) -> Arc<AppState> {
     let pool = RenderPool::start(pool, factory).unwrap();
-    Arc::new(AppState::new(content(), pool, SITE_URL.to_owned(), cache, clock))
+    Arc::new(AppState::new(content, pool, SITE_URL.to_owned(), cache, clock))
 }
 
 /// The real app on 2026-11-22, with its pages pre-rendered.
@@ -98,8 +116,52 @@ pub fn assert_security_headers(response: &Response<Body>, what: &str) {
     assert!(!response.headers().contains_key("server") && !response.headers().contains_key("x-powered-by"));
 }
 
+/// The shipped content folder (the binary embeds it; `CONTENT_DIR` can point the binary at a copy).
+pub const CONTENT_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/content");
+
+/// An empty folder of its own under the system's temporary folder, removed when dropped.
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    /// `name` says which test it is for; a counter keeps folders apart within one test binary, the
+    /// process id between test binaries.
+    pub fn new(name: &str) -> Self {
+        static COUNT: AtomicUsize = AtomicUsize::new(0);
+        let n = COUNT.fetch_add(1, Ordering::SeqCst);
+        let dir = std::env::temp_dir().join(format!("clinic-{name}-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Self(dir)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A copy of the shipped content in a temporary folder, for a test that edits it.
+pub fn content_copy(name: &str) -> TempDir {
+    let dir = TempDir::new(name);
+    copy_dir(Path::new(CONTENT_DIR), &dir);
+    dir
+}
+
 /// Copies a folder recursively (the content, for a test that edits its own copy).
-pub fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+pub fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for entry in std::fs::read_dir(from).unwrap() {
         let entry = entry.unwrap();
