@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation } from "react-router-dom";
-import type { RouteData } from "./types";
+import type { Navigation, RouteData } from "./types";
 import { Shell, type PageComponent } from "./Shell";
 import { loadPage } from "./pageLoaders";
 import { LOADING_SCREEN_MS, LoadingScreen } from "./components/LoadingScreen";
@@ -9,16 +9,18 @@ import { createViewCache } from "./lib/viewCache";
 export interface View {
   pathname: string;
   data: RouteData;
+  /** The page's head as the server writes it (title, meta tags, canonical link, JSON-LD). */
+  head: string;
   Page: PageComponent;
 }
 
-/** Fetches a route's data from the server (the same data the server renders with) and its page chunk. */
+/** Fetches a route's data and head from the server (what it renders the page with) and its page chunk. */
 async function fetchView(pathname: string): Promise<View> {
   const response = await fetch(`/_data${pathname}`, { headers: { Accept: "application/json" } });
   // The not-found route answers 404 with its own data, which is a page like any other.
   if (!response.ok && response.status !== 404) throw new Error(`route data for ${pathname}: HTTP ${response.status}`);
-  const data = (await response.json()) as RouteData;
-  return { pathname, data, Page: await loadPage(data.page.kind) };
+  const { data, head } = (await response.json()) as Navigation;
+  return { pathname, data, head, Page: await loadPage(data.page.kind) };
 }
 
 // A link's prefetch (client/lib/prefetch.ts) and the navigation after it share one load.
@@ -34,36 +36,35 @@ export function rememberView(view: View): void {
   views.set(view.pathname, view);
 }
 
-/** Keeps the document's head in step with the page after a client-side navigation (the server wrote it for the first). */
-function updateHead(data: RouteData) {
-  document.title = data.title;
-  document.documentElement.lang = data.lang;
-  const image = new URL(data.socialImage.src, data.canonicalUrl).href;
-  const meta: [string, string][] = [
-    ['meta[name="description"]', data.description],
-    ['meta[property="og:title"]', data.title],
-    ['meta[name="twitter:title"]', data.title],
-    ['meta[property="og:description"]', data.description],
-    ['meta[name="twitter:description"]', data.description],
-    ['meta[property="og:url"]', data.canonicalUrl],
-    ['meta[property="og:locale"]', `${data.lang}_IN`],
-    ['meta[property="og:type"]', data.page.kind === "article" ? "article" : "website"],
-    ['meta[property="og:image"]', image],
-    ['meta[name="twitter:image"]', image],
-    ['meta[property="og:image:width"]', String(data.socialImage.width)],
-    ['meta[property="og:image:height"]', String(data.socialImage.height)],
-    ['meta[property="og:image:alt"]', data.socialImage.alt],
-    ['meta[name="twitter:image:alt"]', data.socialImage.alt],
-  ];
-  for (const [selector, content] of meta) document.head.querySelector(selector)?.setAttribute("content", content);
-  // The not-found page has no canonical URL and asks not to be indexed; every other page the reverse.
-  const notFound = data.page.kind === "notFound";
-  document.head.querySelector('link[rel="canonical"]')?.remove();
-  document.head.querySelector('meta[name="robots"]')?.remove();
-  const extra = notFound
-    ? Object.assign(document.createElement("meta"), { name: "robots", content: "noindex" })
-    : Object.assign(document.createElement("link"), { rel: "canonical", href: data.canonicalUrl });
-  document.head.querySelector("title")?.after(extra);
+/**
+ * The part of the head that names the page, between the comments the server writes around it
+ * (PAGE_HEAD_START and PAGE_HEAD_END in src/shell.rs).
+ */
+function pageHeadRange(): Range | null {
+  const comments = Array.from(document.head.childNodes).filter((n) => n.nodeType === Node.COMMENT_NODE);
+  const start = comments.find((n) => n.nodeValue === "page-head");
+  const end = comments.find((n) => n.nodeValue === "/page-head");
+  if (!start || !end) return null;
+  const range = document.createRange();
+  range.setStartAfter(start);
+  range.setEndBefore(end);
+  return range;
+}
+
+/** The server-written head of the page on screen, to restore when the visitor comes back to it. */
+export function currentPageHead(): string {
+  const nodes = pageHeadRange()?.cloneContents().childNodes ?? [];
+  return Array.from(nodes, (n) => (n instanceof Element ? n.outerHTML : "")).join("");
+}
+
+/** After a client-side navigation, the head becomes exactly what the server sends for that page. */
+function showHead(view: View) {
+  document.documentElement.lang = view.data.lang;
+  const range = pageHeadRange();
+  if (!range) return;
+  range.deleteContents();
+  // JSON-LD blocks are data, not scripts: inserting them runs nothing, so the CSP holds.
+  range.insertNode(range.createContextualFragment(view.head));
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -89,7 +90,7 @@ export function ClientApp({ initial }: { initial: View }) {
       ([next]) => {
         if (cancelled) return;
         setView(next);
-        updateHead(next.data);
+        showHead(next);
       },
       // Offline or a server hiccup: let the browser load the page itself.
       () => !cancelled && window.location.assign(pathname + search),

@@ -100,6 +100,12 @@ export type Location = { title: string, text: string, mapImage: Image, landmarks
 
 export type NavService = { title: string, path: string, };
 
+/**
+ * What client-side navigation fetches (`/_data/...`): the route data and the head the server writes
+ * for that page (`seo::head`), so that after a navigation the browser's head is exactly the server's.
+ */
+export type Navigation = { head: string, data: RouteData, };
+
 export type NotFound = { code: string, message: string, linkLabel: string, };
 
 /**

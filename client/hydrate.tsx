@@ -3,7 +3,7 @@
 import { hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import type { RouteData } from "./types";
-import { ClientApp, loadView, rememberView, type View } from "./ClientApp";
+import { ClientApp, currentPageHead, loadView, rememberView, type View } from "./ClientApp";
 import { loadPage } from "./pageLoaders";
 import { startPrefetch } from "./lib/prefetch";
 
@@ -14,7 +14,7 @@ async function main() {
   const data = JSON.parse(script.textContent ?? "") as RouteData;
   // Load the page's chunk before hydrating, so the first client render matches the server's HTML.
   const Page = await loadPage(data.page.kind);
-  const initial: View = { pathname: window.location.pathname, data, Page };
+  const initial: View = { pathname: window.location.pathname, data, head: currentPageHead(), Page };
   // Location changes render at once, not as transitions: the blog search box takes its value from the
   // URL, and a controlled input updated in a transition loses keystrokes typed in quick succession.
   hydrateRoot(

@@ -29,8 +29,8 @@ pub struct RenderedPage {
     /// The local date it was rendered for; stale from the next local midnight.
     pub date: NaiveDate,
     pub html: Encoded,
-    /// The same route data as JSON, for client-side navigation.
-    pub data: Encoded,
+    /// The same route data with the page's head, as JSON, for client-side navigation (`Navigation`).
+    pub navigation: Encoded,
 }
 
 pub struct RenderCache {
@@ -113,7 +113,7 @@ mod tests {
 
     fn page(date: NaiveDate) -> Arc<RenderedPage> {
         let html = Encoded::with("<p>page</p>", &[]);
-        Arc::new(RenderedPage { status: StatusCode::OK, date, data: html.clone(), html })
+        Arc::new(RenderedPage { status: StatusCode::OK, date, navigation: html.clone(), html })
     }
 
     fn day(d: u32) -> NaiveDate {

@@ -1,5 +1,5 @@
 //! The data contract between Rust and the React client: the TypeScript types of everything a page
-//! receives (`RouteData` and all it holds), generated from the serde types with ts-rs into
+//! receives (`Navigation`, `RouteData` and all they hold), generated from the serde types with ts-rs into
 //! `client/contract.ts`, so the two sides cannot drift. A test fails when the committed file is stale;
 //! `UPDATE_CONTRACT=1 cargo test --release contract` writes it afresh.
 
@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use ts_rs::{Config, TypeVisitor, TS};
 
-use crate::routes::{PageKind, RouteData};
+use crate::routes::{Navigation, PageKind};
 
 /// Where the generated file lives, relative to the crate.
 pub const CONTRACT_PATH: &str = "client/contract.ts";
@@ -41,7 +41,7 @@ impl TypeVisitor for Declarations {
 pub fn typescript() -> String {
     // Counts and sizes are far below 2^53, so JavaScript numbers hold them exactly.
     let mut declarations = Declarations { config: Config::new().with_large_int("number"), by_name: BTreeMap::new() };
-    declarations.visit::<RouteData<'static>>();
+    declarations.visit::<Navigation<'static>>();
     declarations.visit::<PageKind>();
     let mut text = String::from(
         "// Generated from the Rust types by src/contract.rs (ts-rs): do not edit. After changing a type\n\

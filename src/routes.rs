@@ -209,6 +209,14 @@ pub struct RouteData<'a> {
     pub page: PageData<'a>,
 }
 
+/// What client-side navigation fetches (`/_data/...`): the route data and the head the server writes
+/// for that page (`seo::head`), so that after a navigation the browser's head is exactly the server's.
+#[derive(Debug, Serialize, TS)]
+pub struct Navigation<'a> {
+    pub head: &'a str,
+    pub data: &'a RouteData<'a>,
+}
+
 fn nav_service(s: &Service) -> NavService {
     NavService { title: s.title.clone(), path: s.path() }
 }

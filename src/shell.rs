@@ -67,6 +67,11 @@ fn without_image_preloads(html: &str) -> Cow<'_, str> {
     }
 }
 
+/// The comments around the head that names the page (`seo::head`): the client replaces what lies
+/// between them after a navigation (client/ClientApp.tsx).
+pub const PAGE_HEAD_START: &str = "<!--page-head-->";
+pub const PAGE_HEAD_END: &str = "<!--/page-head-->";
+
 /// The full document for a route: `app_html` is what the SSR bundle rendered from `data_json`, and
 /// `seo_head` the page's title, meta tags and structured data (`seo::head`).
 pub fn document(data: &RouteData, seo_head: &str, data_json: &str, app_html: &str, manifest: &Manifest) -> String {
@@ -102,12 +107,15 @@ pub fn document(data: &RouteData, seo_head: &str, data_json: &str, app_html: &st
     format!(
         concat!(
             "<!DOCTYPE html><html lang=\"{lang}\"><head><meta charset=\"utf-8\">",
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">{seo}{head}</head>",
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
+            "{start}{seo}{end}{head}</head>",
             "<body><div id=\"root\">{app}</div>",
             "<script type=\"application/json\" id=\"route-data\">{data}</script></body></html>"
         ),
         lang = attr(data.lang),
+        start = PAGE_HEAD_START,
         seo = seo_head,
+        end = PAGE_HEAD_END,
         head = head,
         app = without_image_preloads(app_html),
         data = json_for_script(data_json),

@@ -18,7 +18,7 @@ use crate::config::{hsts_by_default, Config};
 use crate::content::{Content, ContentSource};
 use crate::encoding::{Coding, Encoded};
 use crate::http::security::SecurityHeaders;
-use crate::routes::{route_data, Route, RouteData, RouteTable};
+use crate::routes::{route_data, Navigation, Route, RouteData, RouteTable};
 use crate::seo::{self, SiteFiles};
 use crate::shell;
 use crate::ssr::{quickjs_factory, PoolConfig, QuickJsLimits, RenderError, RenderPool};
@@ -84,6 +84,12 @@ impl AppState {
         route_data(&self.content, route, &self.site_url, today)
     }
 
+    /// The head that names a page to search engines and link previews: written into the document,
+    /// and sent with the route data for client-side navigation.
+    pub fn seo_head(&self, data: &RouteData) -> String {
+        seo::head(&self.content, data, &self.site_url)
+    }
+
     /// The page for a request. Only the blog list reads its query (its list state); every other
     /// route, and `/blogs` without list state, is the route's page whatever the query says.
     pub async fn page_for(
@@ -147,15 +153,17 @@ impl AppState {
         let json = serde_json::to_string(&data).map_err(|e| RenderError::Engine(format!("route data: {e}")))?;
         let url = if query.is_empty() { data.path.clone() } else { format!("{}?{query}", data.path) };
         let app_html = self.pool.render(&url, json.clone()).await?;
-        let seo_head = seo::head(&self.content, &data, &self.site_url);
+        let seo_head = self.seo_head(&data);
         let document = shell::document(&data, &seo_head, &json, &app_html, &self.manifest);
+        let navigation = serde_json::to_string(&Navigation { head: &seo_head, data: &data })
+            .map_err(|e| RenderError::Engine(format!("navigation data: {e}")))?;
         let status = if route == Route::NotFound { StatusCode::NOT_FOUND } else { StatusCode::OK };
         Ok(RenderedPage {
             status,
             date: today,
             html: Encoded::with(document, codings),
             // `/_data` serves the route's own page, never a query variant: keep that copy plain.
-            data: Encoded::with(json, if query.is_empty() { codings } else { &[] }),
+            navigation: Encoded::with(navigation, if query.is_empty() { codings } else { &[] }),
         })
     }
 

@@ -47,10 +47,45 @@ async fn home_is_rendered_from_the_content_with_its_document_shell() {
         assert!(html.contains(&format!("href=\"/services/{}\"", service.slug)));
     }
     assert!(html.contains("© 2026"));
-    // The page hydrates from exactly the data that client-side navigation fetches.
-    let data: Value = serde_json::from_slice(&body_bytes(get(&state, "/_data/").await).await).unwrap();
-    assert_eq!(embedded_data(&html), data);
-    assert_eq!(data["page"]["kind"], "home");
+    // The page hydrates from exactly the data that client-side navigation fetches, which also carries
+    // the head the server wrote, so a navigation sets the same head.
+    let navigation: Value = serde_json::from_slice(&body_bytes(get(&state, "/_data/").await).await).unwrap();
+    assert_eq!(embedded_data(&html), navigation["data"]);
+    assert_eq!(navigation["data"]["page"]["kind"], "home");
+    assert_eq!(navigation["head"].as_str().unwrap(), page_head(&html));
+    assert!(page_head(&html).contains(r#""@type":"BlogPosting""#), "the JSON-LD travels with the head");
+}
+
+/// The head that names the page, between the comments the shell writes around it.
+fn page_head(html: &str) -> &str {
+    let start = html.find("<!--page-head-->").expect("the page head's start") + "<!--page-head-->".len();
+    let end = html.find("<!--/page-head-->").expect("the page head's end");
+    &html[start..end]
+}
+
+#[tokio::test]
+async fn navigation_data_carries_each_pages_own_head() {
+    let state = ready_state().await;
+    for path in ["/about", "/services/telepsychiatry", "/blog/face-failures", "/blogs", "/no/such/page"] {
+        let html = body_text(get(&state, path).await).await;
+        let navigation: Value =
+            serde_json::from_slice(&body_bytes(get(&state, &format!("/_data{path}")).await).await).unwrap();
+        let head = navigation["head"].as_str().unwrap();
+        assert_eq!(head, page_head(&html), "{path}");
+        assert!(head.starts_with("<title>"), "{path}: {head}");
+    }
+    // Rendered on demand (no cache) it is the same.
+    let uncached = state_with(
+        quickjs(),
+        PoolConfig { workers: 1, queue: 4 },
+        false,
+        Arc::new(FixedClock(Mutex::new(date(2026, 11, 22)))),
+    );
+    let navigation: Value =
+        serde_json::from_slice(&body_bytes(get(&uncached, "/_data/blog/paranoia").await).await).unwrap();
+    let html = body_text(get(&state, "/blog/paranoia").await).await;
+    assert_eq!(navigation["head"].as_str().unwrap(), page_head(&html));
+    assert!(page_head(&html).contains(r#""@type":"BlogPosting""#), "the JSON-LD travels with the head");
 }
 
 #[tokio::test]
@@ -118,8 +153,8 @@ async fn an_unknown_path_is_the_not_found_page_with_status_404() {
 
     let response = get(&state, "/_data/no/such/page").await;
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
-    let data: Value = serde_json::from_slice(&body_bytes(response).await).unwrap();
-    assert_eq!(data["page"]["kind"], "notFound");
+    let navigation: Value = serde_json::from_slice(&body_bytes(response).await).unwrap();
+    assert_eq!(navigation["data"]["page"]["kind"], "notFound");
 }
 
 #[tokio::test]
@@ -226,7 +261,7 @@ async fn query_strings_and_unknown_paths_never_add_renders() {
 /// The posts as the blog list receives them (newest first), from the route data.
 async fn blog_posts(state: &Arc<AppState>) -> Vec<Value> {
     let data: Value = serde_json::from_slice(&body_bytes(get(state, "/_data/blogs").await).await).unwrap();
-    data["page"]["posts"].as_array().unwrap().clone()
+    data["data"]["page"]["posts"].as_array().unwrap().clone()
 }
 
 fn titles(posts: &[Value]) -> Vec<String> {

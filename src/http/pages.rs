@@ -9,6 +9,7 @@ use axum::response::{Html, IntoResponse, Response};
 use super::redirects;
 use super::respond::{accepted_coding, encoded, RETRY_AFTER};
 use crate::error_page::error_document;
+use crate::routes::Navigation;
 use crate::ssr::RenderError;
 use crate::state::AppState;
 
@@ -37,16 +38,18 @@ pub async fn data(state: State<Arc<AppState>>, Path(path): Path<String>, headers
     route_data(state, &format!("/{path}"), headers).await
 }
 
-/// The same data the page was rendered with, taken from the cached page when there is one. The query
-/// is ignored: the blog list computes its state from these data in the browser.
+/// The same data the page was rendered with and its head (`Navigation`), taken from the cached page
+/// when there is one. The query is ignored: the blog list computes its state from these data in the
+/// browser.
 async fn route_data(State(state): State<Arc<AppState>>, path: &str, headers: HeaderMap) -> Response {
     let route = state.routes.resolve(path);
     let today = state.clock.today();
     let status = if route == crate::routes::Route::NotFound { StatusCode::NOT_FOUND } else { StatusCode::OK };
     if let Some(page) = state.cache.get(route, today) {
-        return encoded(&headers, status, JSON, &page.data);
+        return encoded(&headers, status, JSON, &page.navigation);
     }
-    match serde_json::to_string(&state.data(route, today)) {
+    let data = state.data(route, today);
+    match serde_json::to_string(&Navigation { head: &state.seo_head(&data), data: &data }) {
         Ok(json) => {
             encoded(&headers, status, JSON, &crate::encoding::Encoded::with(json, &[accepted_coding(&headers)]))
         }

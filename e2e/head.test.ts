@@ -1,0 +1,71 @@
+// The head has one author, the server: after a client-side navigation the document's head is exactly the
+// one the server sends for that URL (title, meta tags, canonical link, JSON-LD), and <html lang> follows.
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { openPage, useSite } from "./harness";
+
+/** The head that names the page: what lies between the server's page-head comments, tag by tag. */
+function pageHeadOf(document: Document): string[] {
+  const nodes = Array.from(document.head.childNodes);
+  const start = nodes.findIndex((n) => n.nodeType === Node.COMMENT_NODE && n.nodeValue === "page-head");
+  const end = nodes.findIndex((n) => n.nodeType === Node.COMMENT_NODE && n.nodeValue === "/page-head");
+  if (start < 0 || end < start) throw new Error("no page-head comments in the head");
+  return nodes.slice(start + 1, end).map((n) => (n instanceof Element ? n.outerHTML : `#${n.nodeName}`));
+}
+
+/** The document's head now, and the head in the server's HTML for the same URL, parsed the same way. */
+async function heads(page: Page) {
+  return page.evaluate(async (pageHead) => {
+    const of = new Function(`return (${pageHead})`)() as (d: Document) => string[];
+    const html = await (await fetch(location.pathname)).text();
+    const served = new DOMParser().parseFromString(html, "text/html");
+    return {
+      shown: of(document),
+      served: of(served),
+      lang: document.documentElement.lang,
+      servedLang: served.documentElement.lang,
+      title: document.title,
+    };
+  }, pageHeadOf.toString());
+}
+
+/** Follows the first link to `href` inside `within` (a CSS selector), on the client. */
+async function navigate(page: Page, within: string, href: string, heading: string) {
+  await page.locator(`${within} a[href="${href}"]`).first().click();
+  await page.waitForURL(`**${href}`);
+  await page.getByRole("heading", { level: 1, name: heading }).waitFor({ timeout: 10_000 });
+}
+
+describe("the head after client-side navigation", () => {
+  const site = useSite();
+
+  test("is the server's head for the URL, JSON-LD included, there and back", async () => {
+    const { page, problems } = await openPage(site, "/blog/deal-with-failures");
+    const first = await heads(page);
+    assert.deepEqual(first.shown, first.served);
+
+    await navigate(page, "main", "/blog/face-failures", "असफलता का सामना कैसे करें: हार से सीखकर आगे बढ़ने की राह");
+    const article = await heads(page);
+    assert.deepEqual(article.shown, article.served);
+    assert.equal(article.lang, "hi");
+    assert.equal(article.lang, article.servedLang);
+    assert.ok(article.shown.some((tag) => tag.includes('"@type":"BlogPosting"')), "the article's JSON-LD");
+    assert.ok(article.shown.some((tag) => tag.startsWith('<meta property="article:published_time"')));
+    assert.match(article.title, /^असफलता का सामना/);
+
+    await navigate(page, "footer", "/services/telepsychiatry", "Telepsychiatry Services");
+    const service = await heads(page);
+    assert.deepEqual(service.shown, service.served);
+    assert.equal(service.lang, "en");
+
+    await page.goBack();
+    await page.getByRole("heading", { level: 1, name: "असफलता का सामना कैसे करें: हार से सीखकर आगे बढ़ने की राह" }).waitFor({ timeout: 10_000 });
+    await page.goBack();
+    await page.getByRole("heading", { level: 1, name: "Dealing with Failure: How to Cope, Learn and Move Forward" }).waitFor({ timeout: 10_000 });
+    const back = await heads(page);
+    assert.deepEqual(back.shown, first.served, "the first page's own head comes back");
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+});
