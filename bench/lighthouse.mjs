@@ -19,13 +19,13 @@ import { join, resolve } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH as CHROMIUM } from "../scripts/chromium.mjs";
 import { BINARY, startServer } from "../scripts/start-server.mjs";
 
 const PAGES = ["/", "/services/telepsychiatry", "/blogs", "/blog/insomnia"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const BUDGET = { score: 95, lcpMs: 2000, tbtMs: 100, cls: 0.02 };
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const OUT = resolve("bench/out/lighthouse");
 const RESULTS = resolve("bench/RESULTS.md");
 const START = "<!-- lighthouse:start -->";
@@ -67,16 +67,7 @@ const slug = (path) => (path === "/" ? "home" : path.slice(1).replaceAll("/", "-
 const server = ORIGIN ? { origin: ORIGIN.replace(/\/$/, ""), stop: async () => {} } : await startServer("clinic-lighthouse");
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
 });
 const loadAtStart = loadavg()[0];
 // The user agent string is reduced (Chrome/NNN.0.0.0); the DevTools endpoint names the exact build.

@@ -1,20 +1,10 @@
 // Starts the release binary on a free loopback port and Debian's Chromium through playwright-core.
 import { after, before } from "node:test";
 import { chromium, type Browser, type ConsoleMessage, type Page } from "playwright-core";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../scripts/chromium.mjs";
 import { startServer } from "../scripts/start-server.mjs";
 
 export { startServer };
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 export type Server = Awaited<ReturnType<typeof startServer>>;
 
@@ -28,7 +18,7 @@ export async function stopClock(page: Page): Promise<void> {
 }
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--headless", ...CHROMIUM_FLAGS], headless: true });
 }
 
 /**
