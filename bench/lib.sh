@@ -78,49 +78,21 @@ PY
   BIN="$OUT/clinic-site"
 }
 
-# ---------------------------------------------------------------- free ports
+# ---------------------------------------------------------------- free ports, starting a server
+# Both are scripts/start-server.mjs's, the code that also starts the server for the browser tests and
+# Lighthouse (node runs the build already). Its start mode runs the command itself (this shell's
+# environment and folder, so NO_RENDER_CACHE, LOG_LEVEL and the rest reach the server as set here) and
+# prints the server's own pid, so the benchmarks read that process's RSS and CPU, not a wrapper's.
+
 # Prints N free loopback ports on one line; all N are held open together, so they differ.
 free_ports() { # N
-  python3 - "$1" <<'PY'
-import socket, sys
-socks = []
-for _ in range(int(sys.argv[1])):
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    socks.append(s)
-print(*(s.getsockname()[1] for s in socks))
-PY
+  node "$ROOT/scripts/start-server.mjs" free-ports "$1"
 }
 
-# ---------------------------------------------------------------- starting a server
 # Starts a command, records its pid in a file at once (for the EXIT trap), polls GET /readyz every
 # 5 ms and prints "<pid> <ms from process start to the first 200>". Gives up after $2 seconds.
 start_and_wait() { # log file, timeout s, port, pid file, command...
-  python3 - "$@" <<'PY'
-import http.client, subprocess, sys, time
-log, timeout, port, pidfile, cmd = sys.argv[1], float(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5:]
-out = open(log, "ab")
-t0 = time.monotonic()
-p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-open(pidfile, "w").write(str(p.pid))
-while True:
-    if p.poll() is not None:
-        sys.exit(f"{cmd[0]} exited with status {p.returncode} before /readyz answered 200; see {log}")
-    try:
-        c = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-        c.request("GET", "/readyz")
-        status = c.getresponse().status
-        c.close()
-        if status == 200:
-            break
-    except OSError:
-        pass
-    if time.monotonic() - t0 > timeout:
-        p.kill()
-        sys.exit(f"{cmd[0]} not ready after {timeout:.0f} s; see {log}")
-    time.sleep(0.005)
-print(p.pid, f"{(time.monotonic() - t0) * 1000:.0f}")
-PY
+  node "$ROOT/scripts/start-server.mjs" start "$@"
 }
 
 # Adds the pid in a pid file to PIDS (so the trap stops it even when start_and_wait failed).

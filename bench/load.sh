@@ -44,7 +44,7 @@ mkdir -p "$OUT"
 source "$BENCH/lib.sh"
 
 need_pkg wrk wrk
-for tool in curl python3 cargo; do command -v "$tool" >/dev/null || die "$tool is required"; done
+for tool in curl python3 node cargo; do command -v "$tool" >/dev/null || die "$tool is required"; done
 for n in "$WARMUP_S" "$PHASE1_S" "$PHASE1_C" "$PHASE2_S" "$PHASE2_C" "$THREADS"; do
   [[ "$n" =~ ^[1-9][0-9]*$ ]] || die "durations and counts must be positive integers (got '$n')"
 done
