@@ -1,26 +1,20 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState } from "react";
 import type { PageProps } from "../types";
 import { Field } from "../components/Field";
 import { Hero } from "../components/Sections";
-import { appointmentMessage, localIsoDate, SERVICE_OPTIONS, whatsappUrl, type AppointmentRequest } from "../lib/whatsapp";
+import { useWhatsAppForm } from "../lib/useWhatsAppForm";
+import { appointmentMessage, localIsoDate, SERVICE_OPTIONS, type AppointmentRequest } from "../lib/whatsapp";
 
 const EMPTY: AppointmentRequest = { firstName: "", lastName: "", email: "", phone: "", service: "", date: "", request: "" };
 
 export default function Appointment({ data, page }: PageProps<"appointment">) {
   const a = page.appointment;
-  const [form, setForm] = useState(EMPTY);
+  const { form, set, submit } = useWhatsAppForm(EMPTY, appointmentMessage, data.site.whatsappNumber);
   // The server renders the clinic's date; once in the browser, the earliest date is the visitor's today.
   const [minDate, setMinDate] = useState(data.today);
   useEffect(() => setMinDate(localIsoDate(new Date())), []);
   const serviceId = useId();
   const requestId = useId();
-  const set = (key: keyof AppointmentRequest) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    window.open(whatsappUrl(data.site.whatsappNumber, appointmentMessage(form), navigator.userAgent), "_blank", "noopener");
-    setForm(EMPTY);
-  };
 
   return (
     <>

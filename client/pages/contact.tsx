@@ -1,22 +1,16 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId } from "react";
 import type { PageProps } from "../types";
 import { Field } from "../components/Field";
 import { ApproachSection, Hero } from "../components/Sections";
-import { contactMessage, whatsappUrl, type ContactRequest } from "../lib/whatsapp";
+import { useWhatsAppForm } from "../lib/useWhatsAppForm";
+import { contactMessage, type ContactRequest } from "../lib/whatsapp";
 
 const EMPTY: ContactRequest = { firstName: "", lastName: "", email: "", phone: "", query: "" };
 
 export default function Contact({ data, page }: PageProps<"contact">) {
   const c = page.contact;
-  const [form, setForm] = useState(EMPTY);
+  const { form, set, submit } = useWhatsAppForm(EMPTY, contactMessage, data.site.whatsappNumber);
   const queryId = useId();
-  const set = (key: keyof ContactRequest) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    window.open(whatsappUrl(data.site.whatsappNumber, contactMessage(form), navigator.userAgent), "_blank", "noopener");
-    setForm(EMPTY);
-  };
 
   return (
     <>
