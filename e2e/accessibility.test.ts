@@ -1,11 +1,12 @@
 // axe-core on every kind of page at phone and desktop widths, keyboard focus never hidden under the
-// fixed header, no sideways scrolling, and a screenshot of each page for a person to look at.
+// fixed header, no sideways scrolling, and a screenshot of each page for a person to look at (every image
+// loaded: the page is scrolled through first, and an image that does not load fails the test).
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
-import { DESKTOP, openPage, PHONE, useSite } from "./harness";
+import { DESKTOP, loadAllImages, openPage, PHONE, useSite } from "./harness";
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const SCREENSHOTS = "e2e/screenshots";
@@ -57,6 +58,8 @@ describe("accessibility", () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         if (overflow > 0) failures.push(`${path}: ${overflow} px wider than the screen`);
         failures.push(...problems.map((p) => `${path}: ${p}`));
+        // Lazy images load only near the screen: without the scroll, the screenshot shows empty boxes.
+        for (const src of await loadAllImages(page)) failures.push(`${path}: image not loaded for the screenshot: ${src}`);
         await page.screenshot({ path: `${SCREENSHOTS}/${viewport.width}-${slug(path)}.png`, fullPage: true });
         await page.context().close();
       }

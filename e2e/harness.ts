@@ -42,6 +42,49 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, { timeout: 10_000 });
 }
 
+/**
+ * Makes every lazy image of the page load, as a visitor scrolling through it would, and waits for them:
+ * scrolls to the bottom a screen at a time and back to the top; then brings each image still missing into
+ * view on its own (one in a sideways track, such as a carousel's later slides, only loads when that track
+ * moves) and puts every scroll position back. Waits (up to `timeoutMs`) until every `<img>` of the
+ * document has loaded (complete, with a natural width) and returns the addresses of those that have not.
+ */
+export async function loadAllImages(page: Page, timeoutMs = 10_000): Promise<string[]> {
+  const notLoaded = () =>
+    page.evaluate(() =>
+      Array.from(document.images)
+        .filter((img) => !img.complete || img.naturalWidth === 0)
+        .map((img) => img.currentSrc || img.getAttribute("src") || img.outerHTML.slice(0, 120)),
+    );
+  await page.evaluate(async () => {
+    // Two frames: Chromium decides to fetch a lazy image when it lays out the frame in which it is near.
+    const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 20))));
+    const to = (top: number) => window.scrollTo({ top, behavior: "instant" });
+    // The page can grow while it is scrolled, so its height is read again at every step.
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+      to(y);
+      await frames();
+    }
+    to(document.documentElement.scrollHeight);
+    await frames();
+    for (const img of Array.from(document.images).filter((i) => !i.complete || i.naturalWidth === 0)) {
+      const positions: [Element, number, number][] = [];
+      for (let el = img.parentElement; el; el = el.parentElement) positions.push([el, el.scrollLeft, el.scrollTop]);
+      img.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "instant" });
+      await frames();
+      for (const [el, left, top] of positions) el.scrollTo({ left, top, behavior: "instant" });
+    }
+    to(0);
+    await frames();
+  });
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const missing = await notLoaded();
+    if (missing.length === 0 || Date.now() > deadline) return missing;
+    await page.waitForTimeout(100);
+  }
+}
+
 export interface Site {
   server: Server;
   browser: Browser;
