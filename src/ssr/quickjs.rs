@@ -137,7 +137,10 @@ mod tests {
 
     #[test]
     fn a_greedy_render_runs_out_of_memory() {
-        let mut js = engine("const a = []; for (;;) a.push(new Array(100000).fill(1));");
+        // A deadline far away, so that on a busy machine the memory limit, not the clock, stops it.
+        let limits = QuickJsLimits { deadline: Duration::from_secs(30), ..LIMITS };
+        let bundle = "globalThis.render = function () { const a = []; for (;;) a.push(new Array(100000).fill(1)); };";
+        let mut js = QuickJs::new(bundle, limits).unwrap();
         assert_eq!(js.render("/", "{}"), Err(RenderError::OutOfMemory));
     }
 
