@@ -12,7 +12,7 @@ export type Appointment = { title: string, description: string, hero: PageHero, 
  */
 export type Approach = { title: string, paragraphs: Array<string>, points: Array<string>, };
 
-export type Article = { title: string, description: string, date: string, image: Image, tags: Array<string>, author: string | null, lang: string, text1: Array<string>, crux: string, hookTitle: string, hookText: string, keyPoints: Array<string>, diagnosis: Section, remedies: Section, conclusion: Array<string>, };
+export type Article = { title: string, date: string, image: Image, author: string | null, text1: Array<string>, crux: string, hookTitle: string, hookText: string, keyPoints: Array<string>, diagnosis: Section, remedies: Section, conclusion: Array<string>, };
 
 export type Banner = { title: string, text: string, };
 
@@ -142,19 +142,14 @@ count: number,
  */
 badge: string, label: string, stars: number, avatars: Array<Image>, sessionPhotos: Array<Image>, heading: string, vision: string, mission: Array<string>, };
 
-export type RouteData = { path: string, canonicalUrl: string, lang: string, title: string, description: string, 
-/**
- * The picture link previews show: the raster copy (1200x630) of the page's own image, or of the
- * home hero for pages without one.
- */
-socialImage: Image, today: string, site: Site, page: PageData, };
+export type RouteData = { path: string, canonicalUrl: string, lang: string, today: string, site: Site, page: PageData, };
 
 /**
  * A titled list of paragraphs (an article's diagnosis or remedies section).
  */
 export type Section = { title: string, content: Array<string>, };
 
-export type Service = { title: string, shortDescription: string, cardImage: Image, hero: PageHero, intro: Array<string>, benefits: Array<Card>, benefitBullets: Array<string>, steps: Array<Step>, whyChoose: WhyChoose, faqs: Array<Faq>, cta: CallToAction, };
+export type Service = { title: string, hero: PageHero, intro: Array<string>, benefits: Array<Card>, benefitBullets: Array<string>, steps: Array<Step>, whyChoose: WhyChoose, faqs: Array<Faq>, cta: CallToAction, };
 
 export type ServiceCard = { title: string, description: string, path: string, image: Image, };
 

@@ -33,6 +33,14 @@ pub struct RenderedPage {
     pub navigation: Encoded,
 }
 
+/// Where rendered pages are kept, by key: the render cache by route, the query cache by query.
+pub trait PageStore<K> {
+    /// The stored page for `key`, if it was rendered for `today`.
+    fn get(&self, key: &K, today: NaiveDate) -> Option<Arc<RenderedPage>>;
+    /// Keeps `page` (unless the store is switched off or will not hold this key).
+    fn put(&self, key: K, page: Arc<RenderedPage>);
+}
+
 pub struct RenderCache {
     enabled: bool,
     pages: RwLock<HashMap<Route, Arc<RenderedPage>>>,
@@ -49,14 +57,7 @@ impl RenderCache {
 
     /// The stored page for `route`, if it was rendered for `today`.
     pub fn get(&self, route: Route, today: NaiveDate) -> Option<Arc<RenderedPage>> {
-        let pages = self.pages.read().unwrap_or_else(|e| e.into_inner());
-        pages.get(&route).filter(|p| p.date == today).cloned()
-    }
-
-    pub fn put(&self, route: Route, page: Arc<RenderedPage>) {
-        if self.enabled {
-            self.pages.write().unwrap_or_else(|e| e.into_inner()).insert(route, page);
-        }
+        PageStore::get(self, &route, today)
     }
 
     pub fn len(&self) -> usize {
@@ -92,18 +93,37 @@ impl QueryCache {
         self.lock().get(query).filter(|p| p.date == today).cloned()
     }
 
-    pub fn put(&self, query: String, page: Arc<RenderedPage>) {
-        if self.enabled && query.len() <= MAX_CACHED_QUERY_BYTES {
-            self.lock().put(query, page);
-        }
-    }
-
     pub fn len(&self) -> usize {
         self.lock().len()
     }
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+}
+
+impl PageStore<Route> for RenderCache {
+    fn get(&self, route: &Route, today: NaiveDate) -> Option<Arc<RenderedPage>> {
+        let pages = self.pages.read().unwrap_or_else(|e| e.into_inner());
+        pages.get(route).filter(|p| p.date == today).cloned()
+    }
+
+    fn put(&self, route: Route, page: Arc<RenderedPage>) {
+        if self.enabled {
+            self.pages.write().unwrap_or_else(|e| e.into_inner()).insert(route, page);
+        }
+    }
+}
+
+impl PageStore<String> for QueryCache {
+    fn get(&self, query: &String, today: NaiveDate) -> Option<Arc<RenderedPage>> {
+        QueryCache::get(self, query, today)
+    }
+
+    fn put(&self, query: String, page: Arc<RenderedPage>) {
+        if self.enabled && query.len() <= MAX_CACHED_QUERY_BYTES {
+            self.lock().put(query, page);
+        }
     }
 }
 

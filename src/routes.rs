@@ -199,10 +199,18 @@ pub struct RouteData<'a> {
     pub path: String,
     pub canonical_url: String,
     pub lang: &'a str,
+    /// The title, description and preview picture name the page in its head (`seo::head`), which
+    /// the browser receives whole: the page itself never reads them.
+    #[serde(skip)]
+    #[ts(skip)]
     pub title: String,
+    #[serde(skip)]
+    #[ts(skip)]
     pub description: String,
     /// The picture link previews show: the raster copy (1200x630) of the page's own image, or of the
     /// home hero for pages without one.
+    #[serde(skip)]
+    #[ts(skip)]
     pub social_image: Cow<'a, Image>,
     pub today: NaiveDate,
     pub site: Site<'a>,
@@ -234,124 +242,29 @@ fn summary<'a>(article: &'a Article, content: &'a Content) -> BlogSummary<'a> {
     }
 }
 
+/// A page's own part of its route data: where it lives, how it names itself, and what it shows.
+struct PageParts<'a> {
+    path: String,
+    lang: &'a str,
+    title: String,
+    description: String,
+    /// The picture link previews show (its raster copy is sent).
+    preview: &'a Image,
+    page: PageData<'a>,
+}
+
 /// The data of one route on the given local date. `site_url` has no trailing slash.
 pub fn route_data<'a>(content: &'a Content, route: Route, site_url: &str, today: NaiveDate) -> RouteData<'a> {
-    let institute = &content.site.institute_name;
-    let site_image = &content.home.hero.images[0];
-    // A page whose title, description and hero come from its own content file.
-    let page = |path: &str, title: &str, description: &str, hero: &'a PageHero, data: PageData<'a>| {
-        (path.to_owned(), "en", format!("{title} | {institute}"), description.to_owned(), &hero.image, data)
-    };
-    let (path, lang, title, description, social_image, page) = match route {
-        Route::Home => (
-            "/".to_owned(),
-            "en",
-            format!("{institute} | Psychiatrist and Mental Health Care in Patna"),
-            content.home.hero.subheadline.clone(),
-            site_image,
-            PageData::Home {
-                home: &content.home,
-                services: content
-                    .services
-                    .iter()
-                    .map(|s| ServiceCard {
-                        title: &s.title,
-                        description: &s.short_description,
-                        path: s.path(),
-                        image: &s.card_image,
-                    })
-                    .collect(),
-                latest_posts: content.articles.iter().take(TEASER_POSTS).map(|a| summary(a, content)).collect(),
-                approach: &content.approach,
-                benefits: &content.benefits,
-                team: &content.team,
-            },
-        ),
-        Route::About => page(
-            "/about",
-            &content.about.title,
-            &content.about.description,
-            &content.about.hero,
-            PageData::About {
-                about: &content.about,
-                approach: &content.approach,
-                benefits: &content.benefits,
-                team: &content.team,
-            },
-        ),
-        Route::Appointment => page(
-            "/appointment",
-            &content.appointment.title,
-            &content.appointment.description,
-            &content.appointment.hero,
-            PageData::Appointment { appointment: &content.appointment },
-        ),
-        Route::Contact => page(
-            "/contact",
-            &content.contact.title,
-            &content.contact.description,
-            &content.contact.hero,
-            PageData::Contact { contact: &content.contact, approach: &content.approach },
-        ),
-        Route::Therapy => page(
-            "/therapy-and-counselling",
-            &content.therapy.title,
-            &content.therapy.description,
-            &content.therapy.hero,
-            PageData::Therapy { therapy: &content.therapy },
-        ),
-        Route::Blogs => (
-            "/blogs".to_owned(),
-            "en",
-            format!("Blogs | {institute}"),
-            format!(
-                "Articles from {institute}, Patna, on mental health, sleep, stress, therapy and everyday wellbeing."
-            ),
-            site_image,
-            PageData::Blogs {
-                posts: content.articles.iter().map(|a| summary(a, content)).collect(),
-                categories: content.categories.list.iter().map(|c| c.name.as_str()).collect(),
-            },
-        ),
-        Route::Service(i) => {
-            let service = &content.services[i];
-            (
-                service.path(),
-                "en",
-                format!("{} | {institute}", service.title),
-                service.short_description.clone(),
-                // The card picture rather than the 1600x500 banner, which previews would crop badly.
-                &service.card_image,
-                PageData::Service {
-                    service,
-                    others: content.services.iter().filter(|s| s.slug != service.slug).map(nav_service).collect(),
-                },
-            )
-        }
-        Route::Article(i) => {
-            let article = &content.articles[i];
-            (
-                article.path(),
-                article.lang.as_str(),
-                format!("{} | {institute}", article.title),
-                article.description.clone(),
-                &article.image,
-                PageData::Article {
-                    article,
-                    author: article.author.as_deref().unwrap_or(&content.site.psychiatrist.name),
-                    reading_minutes: article.reading_minutes(),
-                    related: related(article, &content.articles).into_iter().map(|a| summary(a, content)).collect(),
-                },
-            )
-        }
-        Route::NotFound => (
-            NOT_FOUND_PATH.to_owned(),
-            "en",
-            format!("Page not found | {institute}"),
-            "The page you are looking for does not exist.".to_owned(),
-            site_image,
-            PageData::NotFound { not_found: &content.not_found },
-        ),
+    let PageParts { path, lang, title, description, preview, page } = match route {
+        Route::Home => home(content),
+        Route::About => about(content),
+        Route::Appointment => appointment(content),
+        Route::Contact => contact(content),
+        Route::Therapy => therapy(content),
+        Route::Blogs => blogs(content),
+        Route::Service(i) => service(content, &content.services[i]),
+        Route::Article(i) => article(content, &content.articles[i]),
+        Route::NotFound => not_found(content),
     };
     RouteData {
         canonical_url: format!("{site_url}{path}"),
@@ -359,9 +272,148 @@ pub fn route_data<'a>(content: &'a Content, route: Route, site_url: &str, today:
         lang,
         title,
         description,
-        social_image: social_image.preview(),
+        social_image: preview.preview(),
         today,
         site: Site { identity: &content.site, services: content.services.iter().map(nav_service).collect() },
         page,
+    }
+}
+
+/// "Page title | Institute", the form of every title but the home page's.
+fn titled(title: &str, content: &Content) -> String {
+    format!("{title} | {}", content.site.institute_name)
+}
+
+/// The home hero's first picture: the link preview of pages without a picture of their own.
+fn site_preview(content: &Content) -> &Image {
+    &content.home.hero.images[0]
+}
+
+/// A page whose title, description and banner come from its own content file.
+fn from_file<'a>(path: &str, title: &str, description: &str, hero: &'a PageHero, page: PageData<'a>) -> PageParts<'a> {
+    PageParts {
+        path: path.to_owned(),
+        lang: "en",
+        title: title.to_owned(),
+        description: description.to_owned(),
+        preview: &hero.image,
+        page,
+    }
+}
+
+fn home(content: &Content) -> PageParts<'_> {
+    let services = content
+        .services
+        .iter()
+        .map(|s| ServiceCard {
+            title: &s.title,
+            description: &s.short_description,
+            path: s.path(),
+            image: &s.card_image,
+        })
+        .collect();
+    PageParts {
+        path: "/".to_owned(),
+        lang: "en",
+        title: format!("{} | Psychiatrist and Mental Health Care in Patna", content.site.institute_name),
+        description: content.home.hero.subheadline.clone(),
+        preview: site_preview(content),
+        page: PageData::Home {
+            home: &content.home,
+            services,
+            latest_posts: content.articles.iter().take(TEASER_POSTS).map(|a| summary(a, content)).collect(),
+            approach: &content.approach,
+            benefits: &content.benefits,
+            team: &content.team,
+        },
+    }
+}
+
+fn about(content: &Content) -> PageParts<'_> {
+    let about = &content.about;
+    let page = PageData::About { about, approach: &content.approach, benefits: &content.benefits, team: &content.team };
+    from_file("/about", &titled(&about.title, content), &about.description, &about.hero, page)
+}
+
+fn appointment(content: &Content) -> PageParts<'_> {
+    let appointment = &content.appointment;
+    let title = titled(&appointment.title, content);
+    from_file(
+        "/appointment",
+        &title,
+        &appointment.description,
+        &appointment.hero,
+        PageData::Appointment { appointment },
+    )
+}
+
+fn contact(content: &Content) -> PageParts<'_> {
+    let contact = &content.contact;
+    let page = PageData::Contact { contact, approach: &content.approach };
+    from_file("/contact", &titled(&contact.title, content), &contact.description, &contact.hero, page)
+}
+
+fn therapy(content: &Content) -> PageParts<'_> {
+    let therapy = &content.therapy;
+    let title = titled(&therapy.title, content);
+    from_file("/therapy-and-counselling", &title, &therapy.description, &therapy.hero, PageData::Therapy { therapy })
+}
+
+fn blogs(content: &Content) -> PageParts<'_> {
+    let institute = &content.site.institute_name;
+    PageParts {
+        path: "/blogs".to_owned(),
+        lang: "en",
+        title: titled("Blogs", content),
+        description: format!(
+            "Articles from {institute}, Patna, on mental health, sleep, stress, therapy and everyday wellbeing."
+        ),
+        preview: site_preview(content),
+        page: PageData::Blogs {
+            posts: content.articles.iter().map(|a| summary(a, content)).collect(),
+            categories: content.categories.list.iter().map(|c| c.name.as_str()).collect(),
+        },
+    }
+}
+
+fn service<'a>(content: &'a Content, service: &'a Service) -> PageParts<'a> {
+    PageParts {
+        path: service.path(),
+        lang: "en",
+        title: titled(&service.title, content),
+        description: service.short_description.clone(),
+        // The card picture rather than the 1600x500 banner, which previews would crop badly.
+        preview: &service.card_image,
+        page: PageData::Service {
+            service,
+            others: content.services.iter().filter(|s| s.slug != service.slug).map(nav_service).collect(),
+        },
+    }
+}
+
+fn article<'a>(content: &'a Content, article: &'a Article) -> PageParts<'a> {
+    PageParts {
+        path: article.path(),
+        lang: &article.lang,
+        title: titled(&article.title, content),
+        description: article.description.clone(),
+        preview: &article.image,
+        page: PageData::Article {
+            article,
+            author: article.author.as_deref().unwrap_or(&content.site.psychiatrist.name),
+            reading_minutes: article.reading_minutes(),
+            related: related(article, &content.articles).into_iter().map(|a| summary(a, content)).collect(),
+        },
+    }
+}
+
+fn not_found(content: &Content) -> PageParts<'_> {
+    PageParts {
+        path: NOT_FOUND_PATH.to_owned(),
+        lang: "en",
+        title: titled("Page not found", content),
+        description: "The page you are looking for does not exist.".to_owned(),
+        preview: site_preview(content),
+        page: PageData::NotFound { not_found: &content.not_found },
     }
 }

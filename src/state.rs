@@ -12,7 +12,7 @@ use futures_util::StreamExt;
 
 use crate::assets::{Manifest, SSR_BUNDLE};
 use crate::blog_query::BlogQuery;
-use crate::cache::{QueryCache, RenderCache, RenderedPage};
+use crate::cache::{PageStore, QueryCache, RenderCache, RenderedPage};
 use crate::clock::{Clock, SystemClock};
 use crate::config::{hsts_by_default, Config};
 use crate::content::{Content, ContentSource};
@@ -40,6 +40,28 @@ pub struct AppState {
     ready: AtomicBool,
 }
 
+/// How the app serves, from the command line or environment (`Config`), or set by a test.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// The public origin, without a trailing slash: canonical URLs, sitemap, JSON-LD.
+    pub site_url: String,
+    /// Keep rendered pages until the clinic's date changes (off: render every request, for benchmarks).
+    pub render_cache: bool,
+    /// Strict-Transport-Security and upgrade-insecure-requests on every response.
+    pub hsts: bool,
+}
+
+impl Settings {
+    pub fn from_config(config: &Config) -> Self {
+        Self { site_url: config.site_url.clone(), render_cache: !config.no_render_cache, hsts: config.hsts() }
+    }
+
+    /// The defaults for `site_url`: the render cache on, and HSTS exactly when the origin is https.
+    pub fn for_site(site_url: &str) -> Self {
+        Self { site_url: site_url.to_owned(), render_cache: true, hsts: hsts_by_default(site_url) }
+    }
+}
+
 impl AppState {
     /// Loads and checks the content and starts the render workers with the embedded bundle.
     pub fn from_config(config: &Config) -> anyhow::Result<Self> {
@@ -54,12 +76,11 @@ impl AppState {
             quickjs_factory(SSR_BUNDLE, limits),
         )
         .context("the SSR bundle failed to load in QuickJS; rebuild with `npm ci && cargo build`")?;
-        let state = Self::new(content, pool, config.site_url.clone(), !config.no_render_cache, Arc::new(SystemClock));
-        Ok(Self { security: Arc::new(SecurityHeaders::new(config.hsts())), ..state })
+        Ok(Self::new(content, pool, Settings::from_config(config), Arc::new(SystemClock)))
     }
 
-    /// With HSTS as its default for `site_url`.
-    pub fn new(content: Content, pool: RenderPool, site_url: String, cache: bool, clock: Arc<dyn Clock>) -> Self {
+    pub fn new(content: Content, pool: RenderPool, settings: Settings, clock: Arc<dyn Clock>) -> Self {
+        let Settings { site_url, render_cache, hsts } = settings;
         let routes = RouteTable::new(&content);
         Self {
             files: SiteFiles::new(&content, &routes, &site_url),
@@ -67,9 +88,9 @@ impl AppState {
             content,
             manifest: Manifest::embedded(),
             pool,
-            cache: RenderCache::new(cache),
-            blog_queries: QueryCache::new(cache),
-            security: Arc::new(SecurityHeaders::new(hsts_by_default(&site_url))),
+            cache: RenderCache::new(render_cache),
+            blog_queries: QueryCache::new(render_cache),
+            security: Arc::new(SecurityHeaders::new(hsts)),
             site_url,
             clock,
             ready: AtomicBool::new(false),
@@ -110,24 +131,31 @@ impl AppState {
     /// The finished page for a route: from the cache when it was rendered today, else rendered now.
     /// `codings` are the compressions to prepare when the page will not be cached.
     pub async fn page(&self, route: Route, codings: &[Coding]) -> Result<Arc<RenderedPage>, RenderError> {
-        let today = self.clock.today();
-        if let Some(page) = self.cache.get(route, today) {
-            return Ok(page);
-        }
-        let codings = self.codings(codings);
-        let page = Arc::new(self.render(route, "", today, codings).await?);
-        self.cache.put(route, Arc::clone(&page));
-        Ok(page)
+        self.stored_or_rendered(&self.cache, route, route, "", codings).await
     }
 
     /// `/blogs` with a non-default canonical query, through the bounded query cache.
     async fn blog_query_page(&self, query: String, codings: &[Coding]) -> Result<Arc<RenderedPage>, RenderError> {
+        let render_query = query.clone();
+        self.stored_or_rendered(&self.blog_queries, query, Route::Blogs, &render_query, codings).await
+    }
+
+    /// The one path from a key to a page: `store`'s copy when it was rendered today, else `route` at
+    /// `query` rendered now and kept in `store`.
+    async fn stored_or_rendered<K>(
+        &self,
+        store: &impl PageStore<K>,
+        key: K,
+        route: Route,
+        query: &str,
+        codings: &[Coding],
+    ) -> Result<Arc<RenderedPage>, RenderError> {
         let today = self.clock.today();
-        if let Some(page) = self.blog_queries.get(&query, today) {
+        if let Some(page) = store.get(&key, today) {
             return Ok(page);
         }
-        let page = Arc::new(self.render(Route::Blogs, &query, today, self.codings(codings)).await?);
-        self.blog_queries.put(query, Arc::clone(&page));
+        let page = Arc::new(self.render(route, query, today, self.codings(codings)).await?);
+        store.put(key, Arc::clone(&page));
         Ok(page)
     }
 

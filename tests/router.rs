@@ -53,7 +53,6 @@ async fn home_is_rendered_from_the_content_with_its_document_shell() {
     assert_eq!(embedded_data(&html), navigation["data"]);
     assert_eq!(navigation["data"]["page"]["kind"], "home");
     assert_eq!(navigation["head"].as_str().unwrap(), page_head(&html));
-    assert!(page_head(&html).contains(r#""@type":"BlogPosting""#), "the JSON-LD travels with the head");
 }
 
 /// The head that names the page, between the comments the shell writes around it.

@@ -21,13 +21,22 @@ pub struct Article {
     #[serde(skip)]
     pub slug: String,
     pub title: String,
+    /// Not sent to the browser: no page reads it.
+    #[serde(skip_serializing)]
+    #[ts(skip)]
     pub description: String,
     pub date: chrono::NaiveDate,
     pub image: Image,
+    /// Not sent to the browser: no page reads it.
+    #[serde(skip_serializing)]
+    #[ts(skip)]
     pub tags: Vec<String>,
     #[serde(default)]
     pub author: Option<String>,
     #[serde(default = "default_lang")]
+    /// Not sent to the browser: no page reads it.
+    #[serde(skip_serializing)]
+    #[ts(skip)]
     pub lang: String,
     pub text1: Vec<String>,
     pub crux: String,

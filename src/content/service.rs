@@ -27,11 +27,17 @@ pub struct Service {
     #[serde(skip)]
     pub slug: String,
     pub title: String,
+    /// Not sent to the browser: no page reads it.
+    #[serde(skip_serializing)]
+    #[ts(skip)]
     pub short_description: String,
     /// The last change to the page's text: the sitemap's `lastmod`.
     #[serde(skip_serializing)]
     #[ts(skip)]
     pub updated: chrono::NaiveDate,
+    /// Not sent to the browser: no page reads it.
+    #[serde(skip_serializing)]
+    #[ts(skip)]
     pub card_image: Image,
     pub hero: PageHero,
     pub intro: Vec<String>,

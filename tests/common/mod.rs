@@ -19,6 +19,7 @@ use clinic_site::assets::SSR_BUNDLE;
 use clinic_site::clock::Clock;
 use clinic_site::content::{Content, ContentSource};
 use clinic_site::ssr::{quickjs_factory, PoolConfig, QuickJsLimits, RenderPool, RendererFactory};
+use clinic_site::state::Settings;
 use clinic_site::AppState;
 use http_body_util::BodyExt;
 use tower::ServiceExt;
@@ -58,7 +59,8 @@ pub fn state_of(
     clock: Arc<FixedClock>,
 ) -> Arc<AppState> {
     let pool = RenderPool::start(pool, factory).unwrap();
-    Arc::new(AppState::new(content, pool, SITE_URL.to_owned(), cache, clock))
+    let settings = Settings { render_cache: cache, ..Settings::for_site(SITE_URL) };
+    Arc::new(AppState::new(content, pool, settings, clock))
 }
 
 /// The real app on 2026-11-22, with its pages pre-rendered.
