@@ -97,3 +97,25 @@ start_and_wait() { # log file, timeout s, port, pid file, command...
 
 # Adds the pid in a pid file to PIDS (so the trap stops it even when start_and_wait failed).
 track_pidfile() { if [ -s "$1" ]; then PIDS+=("$(cat "$1")"); fi; }
+
+# Starts the release binary ($BIN) as server NAME on PORT with SITE_URL ORIGIN and any VAR=value
+# settings after them (NO_RENDER_CACHE is off unless given), logging to $OUT/server-NAME.log; sets
+# STARTED_PID and STARTED_MS (process start to the first /readyz 200), or dies when it never gets ready.
+start_server() { # name, port, origin, VAR=value...
+  local name=$1 port=$2 origin=$3 started status
+  shift 3
+  set +e
+  started=$(
+    unset NO_RENDER_CACHE
+    # shellcheck disable=SC2163 # each argument is VAR=value, which export sets
+    if [ $# -gt 0 ]; then export "$@"; fi
+    PORT="$port" HOST="$HOST" SITE_URL="$origin" \
+      start_and_wait "$OUT/server-$name.log" 60 "$port" "$OUT/$name.pid" "$BIN"
+  )
+  status=$?
+  set -e
+  track_pidfile "$OUT/$name.pid"
+  [ "$status" = 0 ] || die "($name) did not become ready"
+  # shellcheck disable=SC2034 # set for the caller
+  read -r STARTED_PID STARTED_MS <<<"$started"
+}

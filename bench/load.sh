@@ -39,7 +39,7 @@ DIE_PREFIX=load
 cd "$ROOT"
 mkdir -p "$OUT"
 
-# Process helpers (stop, the EXIT trap), need_pkg, build_release, free_ports, start_and_wait.
+# Process helpers (stop, the EXIT trap), need_pkg, build_release, free_ports, start_server.
 # shellcheck source=bench/lib.sh
 source "$BENCH/lib.sh"
 
@@ -53,17 +53,11 @@ done
 build_release
 read -r SERVER_PORT < <(free_ports 1)
 ORIGIN="http://$HOST:$SERVER_PORT"
-rm -f "$OUT"/*.pid "$OUT"/server.log
+rm -f "$OUT"/*.pid "$OUT"/server-*.log
 # LOG_LEVEL=warn: one log line per request would measure the log file, not the server.
 log "starting the server (LOG_LEVEL=warn) on :$SERVER_PORT"
-set +e
-READY=$(unset NO_RENDER_CACHE; LOG_LEVEL=warn PORT="$SERVER_PORT" HOST="$HOST" SITE_URL="$ORIGIN" \
-  start_and_wait "$OUT/server.log" 60 "$SERVER_PORT" "$OUT/server.pid" "$BIN")
-status=$?
-set -e
-track_pidfile "$OUT/server.pid"
-[ "$status" = 0 ] || die "the server did not become ready"
-read -r PID READY_MS <<<"$READY"
+start_server load "$SERVER_PORT" "$ORIGIN" LOG_LEVEL=warn
+PID=$STARTED_PID READY_MS=$STARTED_MS
 
 # ---------------------------------------------------------------- the mix
 # Every page the sitemap lists (as paths: SITE_URL is this server's origin, but only the path

@@ -27,7 +27,7 @@ cd "$ROOT"
 mkdir -p "$OUT"
 
 # Process helpers (stop, stop_tracked, the EXIT trap), need_pkg, build_release, free_ports,
-# start_and_wait and track_pidfile.
+# start_and_wait, track_pidfile and start_server.
 # shellcheck source=bench/lib.sh
 source "$BENCH/lib.sh"
 
@@ -63,25 +63,13 @@ URL_B="http://$HOST:$PORT_B"
 # ---------------------------------------------------------------- 2. the Rust server, (a) and (b)
 rm -f "$OUT"/*.pid "$OUT"/server-*.log
 log "starting (a) the server with the render cache on :$PORT_A"
-set +e
-READY_A=$(unset NO_RENDER_CACHE; PORT="$PORT_A" HOST="$HOST" SITE_URL="$URL_A" \
-  start_and_wait "$OUT/server-a.log" 60 "$PORT_A" "$OUT/a.pid" "$BIN")
-status=$?
-set -e
-track_pidfile "$OUT/a.pid"
-[ "$status" = 0 ] || die "(a) did not become ready"
-read -r PID_A READY_A_MS <<<"$READY_A"
+start_server a "$PORT_A" "$URL_A"
+PID_A=$STARTED_PID READY_A_MS=$STARTED_MS
 
 # "true", not "1": clap's plain bool flag accepts only true/false from the environment.
 log "starting (b) the server with NO_RENDER_CACHE=true on :$PORT_B"
-set +e
-READY_B=$(NO_RENDER_CACHE=true PORT="$PORT_B" HOST="$HOST" SITE_URL="$URL_B" \
-  start_and_wait "$OUT/server-b.log" 60 "$PORT_B" "$OUT/b.pid" "$BIN")
-status=$?
-set -e
-track_pidfile "$OUT/b.pid"
-[ "$status" = 0 ] || die "(b) did not become ready"
-read -r PID_B READY_B_MS <<<"$READY_B"
+start_server b "$PORT_B" "$URL_B" NO_RENDER_CACHE=true
+PID_B=$STARTED_PID READY_B_MS=$STARTED_MS
 
 # ---------------------------------------------------------------- 3. nginx (c) with (a)'s bytes
 mkdir -p "$OUT/nginx/www" "$OUT/nginx/tmp"
@@ -186,14 +174,8 @@ HWM_D=$(vmhwm_mib "$PID_D")
 # log line (LOG_LEVEL=warn), and nginx copying the file through user space (sendfile off), as the
 # Rust server does with its in-memory bytes.
 log "starting (a-quiet) the server with the render cache and LOG_LEVEL=warn on :$PORT_E"
-set +e
-READY_E=$(unset NO_RENDER_CACHE; LOG_LEVEL=warn PORT="$PORT_E" HOST="$HOST" SITE_URL="$URL_A" \
-  start_and_wait "$OUT/server-a-quiet.log" 60 "$PORT_E" "$OUT/e.pid" "$BIN")
-status=$?
-set -e
-track_pidfile "$OUT/e.pid"
-[ "$status" = 0 ] || die "(a-quiet) did not become ready"
-read -r PID_E _ <<<"$READY_E"
+start_server a-quiet "$PORT_E" "$URL_A" LOG_LEVEL=warn
+PID_E=$STARTED_PID
 curl -sS --max-time 10 -o "$OUT/e-body.html" "http://$HOST:$PORT_E/"
 cmp -s "$OUT/e-body.html" "$OUT/nginx/www/index.html" || die "(a-quiet) does not send the same bytes as (a)"
 res=$(bench_one a-quiet "http://$HOST:$PORT_E/"); read -r RPS_E P99_E _ _ OTHERS_E <<<"$res"

@@ -10,3 +10,4 @@ export function Field({ label, ...input }: { label: string } & InputHTMLAttribut
     </div>
   );
 }
+

@@ -9,21 +9,21 @@ export const SERVICE_OPTIONS: { value: string; label: string }[] = [
   { value: "mental-health-checkup", label: "Mental Health Checkup" },
 ];
 
-export interface AppointmentRequest {
+/** Who is writing: the four required fields that open both forms. */
+export interface Person {
   firstName: string;
   lastName: string;
   email: string;
   phone: string;
+}
+
+export interface AppointmentRequest extends Person {
   service: string;
   date: string;
   request: string;
 }
 
-export interface ContactRequest {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
+export interface ContactRequest extends Person {
   query: string;
 }
 

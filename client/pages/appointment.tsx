@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import type { PageProps } from "../types";
 import { Field } from "../components/Field";
+import { PersonForm } from "../components/PersonForm";
 import { Hero } from "../components/Sections";
 import { useWhatsAppForm } from "../lib/useWhatsAppForm";
 import { appointmentMessage, localIsoDate, SERVICE_OPTIONS, type AppointmentRequest } from "../lib/whatsapp";
@@ -20,35 +21,26 @@ export default function Appointment({ data, page }: PageProps<"appointment">) {
     <>
       <Hero hero={a.hero} />
       <div className="form-layout">
-        <section aria-labelledby="appointment-form-title">
-          <h2 id="appointment-form-title">{a.form.title}</h2>
-          <p>{a.form.text}</p>
-          <form className="form" onSubmit={submit}>
-            <Field label="First name" name="firstName" autoComplete="given-name" required value={form.firstName} onChange={set("firstName")} />
-            <Field label="Last name" name="lastName" autoComplete="family-name" required value={form.lastName} onChange={set("lastName")} />
-            <Field label="Email" name="email" type="email" autoComplete="email" required value={form.email} onChange={set("email")} />
-            <Field label="Phone" name="phone" type="tel" autoComplete="tel" required value={form.phone} onChange={set("phone")} />
-            <div className="field">
-              <label htmlFor={serviceId}>Service</label>
-              <select id={serviceId} name="service" required value={form.service} onChange={set("service")}>
-                <option value="" disabled>
-                  Select a service
+        <PersonForm id="appointment-form-title" intro={a.form} form={form} handlers={{ set, submit }} submitLabel="Book Appointment">
+          <div className="field">
+            <label htmlFor={serviceId}>Service</label>
+            <select id={serviceId} name="service" required value={form.service} onChange={set("service")}>
+              <option value="" disabled>
+                Select a service
+              </option>
+              {SERVICE_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
                 </option>
-                {SERVICE_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <Field label="Preferred date" name="date" type="date" required min={minDate} value={form.date} onChange={set("date")} />
-            <div className="field wide">
-              <label htmlFor={requestId}>Your request</label>
-              <textarea id={requestId} name="request" rows={4} required value={form.request} onChange={set("request")} />
-            </div>
-            <button type="submit" className="button primary">Book Appointment</button>
-          </form>
-        </section>
+              ))}
+            </select>
+          </div>
+          <Field label="Preferred date" name="date" type="date" required min={minDate} value={form.date} onChange={set("date")} />
+          <div className="field wide">
+            <label htmlFor={requestId}>Your request</label>
+            <textarea id={requestId} name="request" rows={4} required value={form.request} onChange={set("request")} />
+          </div>
+        </PersonForm>
         <aside className="card hours" aria-labelledby="hours-title">
           <h2 id="hours-title">{a.hoursTitle}</h2>
           <dl>
