@@ -75,8 +75,10 @@ PID_B=$STARTED_PID READY_B_MS=$STARTED_MS
 mkdir -p "$OUT/nginx/www" "$OUT/nginx/tmp"
 curl -sS --max-time 10 -o "$OUT/nginx/www/index.html" -w '%{http_code}' "http://$HOST:$PORT_A/" >"$OUT/a-status.txt"
 [ "$(cat "$OUT/a-status.txt")" = 200 ] || die "GET / on (a) answered $(cat "$OUT/a-status.txt")"
-curl -sS --max-time 10 -o "$OUT/home-data.json" "http://$HOST:$PORT_A/_data/"
-python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$OUT/home-data.json" || die "/_data/ on (a) is not JSON"
+# /_data/ is what client-side navigation fetches: the route data (which (d) renders from) and the head.
+curl -sS --max-time 10 -o "$OUT/home-navigation.json" "http://$HOST:$PORT_A/_data/"
+python3 -c 'import json,sys; json.dump(json.load(open(sys.argv[1]))["data"], open(sys.argv[2], "w"))' \
+  "$OUT/home-navigation.json" "$OUT/home-data.json" || die "/_data/ on (a) is not the route data with its head"
 
 sed -e "s|@OUT@|$OUT/nginx|g" -e "s|@PORT@|$PORT_C|g" -e "s|@HOST@|$HOST|g" \
   "$BENCH/nginx.conf.template" >"$OUT/nginx/nginx.conf"
