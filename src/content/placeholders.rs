@@ -65,10 +65,12 @@ pub fn in_use(content: &Content) -> Vec<Placeholder> {
     found
 }
 
-/// "Dr. A. Example", "contact@example.org", "https://www.facebook.com/example", "Placeholder Road".
+/// "Dr. A. Example", "contact@example.org", "https://www.facebook.com/example", "Placeholder Road", and
+/// the same marks in Devanagari ("डॉ. ए. एग्ज़ाम्पल", "(प्लेसहोल्डर)") for the Hindi texts.
 fn is_placeholder_text(value: &str) -> bool {
     let lower = value.to_lowercase();
-    let markers = ["example.org", "example.com", "example.net", "@example", "/example", "placeholder"];
+    let markers =
+        ["example.org", "example.com", "example.net", "@example", "/example", "placeholder", "एग्ज़ाम्पल", "प्लेसहोल्डर"];
     value.contains("Example") || markers.iter().any(|m| lower.contains(m))
 }
 
@@ -186,6 +188,9 @@ mod tests {
         content.team.members[0].name = "Dr. R. Kumar".into();
         content.team.members[1].name = "S. Devi".into();
         content.team.members[2].name = "M. Ansari".into();
+        // The Hindi forms of the placeholders are placeholders too.
+        assert!(is_placeholder_text("डॉ. ए. एग्ज़ाम्पल") && is_placeholder_text("मरीज़, गया (प्लेसहोल्डर)"));
+        assert!(!is_placeholder_text("डॉ. आर. कुमार"));
         for testimonial in &mut content.home.testimonials {
             testimonial.author = "Patient, Gaya".into();
         }
