@@ -88,9 +88,13 @@ fn self_harm_is_never_put_off_by_a_waiting_time() {
         "last more",
         "longer than",
         "दो हफ़्ते",
+        "दो हफ्ते",
         "दो सप्ताह",
+        "हफ़्तों",
+        "महीनों",
     ];
-    const URGENT: &[&str] = &["same day", "do not wait", "straight away", "at once", "immediately", "तुरंत"];
+    const URGENT: &[&str] =
+        &["same day", "do not wait", "straight away", "at once", "immediately", "तुरंत", "उसी दिन", "इंतज़ार न"];
     let mut checked = 0;
     for (file, texts) in files() {
         for (field, text) in &texts {
