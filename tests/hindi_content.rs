@@ -56,7 +56,9 @@ fn differences(english: &toml::Value, hindi: &toml::Value, path: &str, out: &mut
                 differences(e, h, &format!("{path}[{i}]"), out);
             }
         }
-        (e, h) if e.type_str() != h.type_str() => out.push(format!("{path}: {} in English, {} in Hindi", e.type_str(), h.type_str())),
+        (e, h) if e.type_str() != h.type_str() => {
+            out.push(format!("{path}: {} in English, {} in Hindi", e.type_str(), h.type_str()))
+        }
         _ => {}
     }
 }
@@ -98,8 +100,12 @@ fn the_hindi_twins_keep_the_clinical_safety_rules() {
 
 #[test]
 fn a_hindi_twin_that_drops_an_item_is_caught() {
-    let en: toml::Value = toml::from_str("faqs = [{ question = \"Q\", answer = \"A\" }, { question = \"Q2\", answer = \"A2\" }]\ndate = \"2024-01-01\"").unwrap();
-    let hi: toml::Value = toml::from_str("faqs = [{ question = \"प्र\", answer = \"उ\" }]\ndate = \"2024-01-02\"").unwrap();
+    let en: toml::Value = toml::from_str(
+        "faqs = [{ question = \"Q\", answer = \"A\" }, { question = \"Q2\", answer = \"A2\" }]\ndate = \"2024-01-01\"",
+    )
+    .unwrap();
+    let hi: toml::Value =
+        toml::from_str("faqs = [{ question = \"प्र\", answer = \"उ\" }]\ndate = \"2024-01-02\"").unwrap();
     let mut found = Vec::new();
     differences(&en, &hi, "", &mut found);
     assert_eq!(found, ["date: must stay \"2024-01-01\", is \"2024-01-02\"", "faqs: 2 items in English, 1 in Hindi"]);
