@@ -61,6 +61,12 @@ describe("the site in Chromium", () => {
     const problems = watchConsole(page);
     await page.goto(server.origin + "/");
     await waitForHydration(page);
+    // The carousels start late (the hero when the browser is idle, the testimonials above the FAQ when
+    // scrolled near) and may move what lies below them while a click is on its way: click once both have.
+    await question.scrollIntoViewIfNeeded();
+    for (const carousel of [".home-hero .swiper", ".testimonials .swiper"]) {
+      await page.waitForSelector(`${carousel}.swiper-initialized`, { state: "attached", timeout: 10_000 });
+    }
     await question.click();
     assert.equal(await question.getAttribute("aria-expanded"), "true");
     assert.ok(await page.locator(".faq-item [role=region]").first().isVisible());
