@@ -22,7 +22,7 @@ import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH as CHROMIUM } from "../scripts/chromium.mjs";
 import { BINARY, startServer } from "../scripts/start-server.mjs";
 
-const PAGES = ["/", "/services/telepsychiatry", "/blogs", "/blog/insomnia"];
+const PAGES = ["/", "/services/telepsychiatry", "/blogs", "/blog/insomnia", "/hi", "/hi/blogs", "/hi/blog/insomnia"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const BUDGET = { score: 95, lcpMs: 2000, tbtMs: 100, cls: 0.02 };
 

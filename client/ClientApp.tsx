@@ -3,6 +3,7 @@ import { useLocation } from "react-router-dom";
 import type { Navigation, RouteData } from "./types";
 import { Shell, type PageComponent } from "./Shell";
 import { loadPage } from "./pageLoaders";
+import { loadStrings, pageLangs } from "./i18n";
 import { LOADING_SCREEN_MS, LoadingScreen } from "./components/LoadingScreen";
 import { createViewCache } from "./lib/viewCache";
 
@@ -14,13 +15,14 @@ export interface View {
   Page: PageComponent;
 }
 
-/** Fetches a route's data and head from the server (what it renders the page with) and its page chunk. */
+/** Fetches a route's data and head from the server (what it renders the page with), its page chunk and its words. */
 async function fetchView(pathname: string): Promise<View> {
   const response = await fetch(`/_data${pathname}`, { headers: { Accept: "application/json" } });
   // The not-found route answers 404 with its own data, which is a page like any other.
   if (!response.ok && response.status !== 404) throw new Error(`route data for ${pathname}: HTTP ${response.status}`);
   const { data, head } = (await response.json()) as Navigation;
-  return { pathname, data, head, Page: await loadPage(data.page.kind) };
+  const [Page] = await Promise.all([loadPage(data.page.kind), loadStrings(pageLangs(data))]);
+  return { pathname, data, head, Page };
 }
 
 // A link's prefetch (client/lib/prefetch.ts) and the navigation after it share one load.
@@ -110,5 +112,5 @@ export function ClientApp({ initial }: { initial: View }) {
     document.getElementById("main")?.focus({ preventScroll: true });
   }, [view]);
 
-  return loading ? <LoadingScreen site={view.data.site} /> : <Shell data={view.data} Page={view.Page} />;
+  return loading ? <LoadingScreen site={view.data.site} lang={view.data.lang} /> : <Shell data={view.data} Page={view.Page} />;
 }

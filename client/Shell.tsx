@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import type { PageData, PageKind, PageProps, RouteData } from "./types";
+import { LangContext, stringsOf } from "./i18n";
 import { Header } from "./components/Header";
 import { Footer } from "./components/Footer";
 
@@ -9,17 +10,17 @@ export type PageComponent<K extends PageKind = PageKind> = ComponentType<PagePro
 /** One component per kind of page; the server imports them all, the browser loads each lazily. */
 export type PageModules = { [K in PageKind]: PageComponent<K> };
 
-/** The whole app for one route: the same tree on the server and in the browser. */
+/** The whole app for one route: the same tree on the server and in the browser, in the page's language. */
 export function Shell({ data, Page }: { data: RouteData; Page: PageComponent }) {
   const AnyPage = Page as ComponentType<{ data: RouteData; page: PageData }>;
   return (
-    <>
-      <a className="skip-link" href="#main">Skip to content</a>
-      <Header site={data.site} />
+    <LangContext.Provider value={data.lang}>
+      <a className="skip-link" href="#main">{stringsOf(data.lang).skipToContent}</a>
+      <Header site={data.site} translation={data.translation} />
       <main id="main" tabIndex={-1}>
         <AnyPage data={data} page={data.page} />
       </main>
-      <Footer site={data.site} today={data.today} />
-    </>
+      <Footer site={data.site} today={data.today} translation={data.translation} />
+    </LangContext.Provider>
   );
 }

@@ -12,7 +12,11 @@ export type Appointment = { title: string, description: string, hero: PageHero, 
  */
 export type Approach = { title: string, paragraphs: Array<string>, points: Array<string>, };
 
-export type Article = { title: string, date: string, image: Image, author: string | null, text1: Array<string>, crux: string, hookTitle: string, hookText: string, keyPoints: Array<string>, diagnosis: Section, remedies: Section, conclusion: Array<string>, };
+export type Article = { title: string, date: string, image: Image, author: string | null, 
+/**
+ * The language it is written in: by default its edition's (`Editions::load` fills it in).
+ */
+lang: string, text1: Array<string>, crux: string, hookTitle: string, hookText: string, keyPoints: Array<string>, diagnosis: Section, remedies: Section, conclusion: Array<string>, };
 
 export type Banner = { title: string, text: string, };
 
@@ -23,7 +27,15 @@ export type BenefitCard = { icon: Image, title: string, description: string, };
  */
 export type Benefits = { title: string, intro: string, cards: Array<BenefitCard>, };
 
-export type BlogSummary = { title: string, description: string, path: string, date: string, image: Image, tags: Array<string>, category: string, 
+export type BlogSummary = { title: string, description: string, path: string, date: string, image: Image, 
+/**
+ * As the edition shows them (`Categories::label`): what the card lists and the search matches.
+ */
+tags: Array<string>, 
+/**
+ * The category's key (`Category::key`), the same in every edition.
+ */
+category: string, categoryName: string, 
 /**
  * The article's language: its card carries it, so a Hindi title is read and set as Hindi anywhere.
  */
@@ -32,6 +44,11 @@ lang: string, };
 export type CallToAction = { title: string, text: string, };
 
 export type Card = { title: string, description: string, };
+
+/**
+ * A blog category: its key (in the URL, the same in every edition) and its name in this edition.
+ */
+export type CategoryName = { key: string, name: string, };
 
 export type Contact = { title: string, description: string, hero: PageHero, form: FormIntro, 
 /**
@@ -94,7 +111,14 @@ distance: string,
  */
 time: string, };
 
+export type Lang = "en" | "hi";
+
 export type Link = { label: string, url: string, };
+
+/**
+ * The paths of the pages the header and footer link to, in the page's edition.
+ */
+export type Links = { home: string, about: string, appointment: string, contact: string, therapy: string, blogs: string, };
 
 export type Location = { title: string, text: string, mapImage: Image, landmarks: Array<Landmark>, };
 
@@ -116,7 +140,7 @@ export type OpeningDay = { day: string, times: Array<string>, };
 /**
  * What a page shows, by kind; `kind` also names the page's chunk in the client manifest.
  */
-export type PageData = { "kind": "home", home: Home, services: Array<ServiceCard>, latestPosts: Array<BlogSummary>, approach: Approach, benefits: Benefits, team: Team, } | { "kind": "about", about: About, approach: Approach, benefits: Benefits, team: Team, } | { "kind": "appointment", appointment: Appointment, } | { "kind": "contact", contact: Contact, approach: Approach, } | { "kind": "therapy", therapy: Therapy, } | { "kind": "service", service: Service, others: Array<NavService>, } | { "kind": "blogs", posts: Array<BlogSummary>, categories: Array<string>, } | { "kind": "article", article: Article, author: string, readingMinutes: number, related: Array<BlogSummary>, } | { "kind": "notFound", notFound: NotFound, };
+export type PageData = { "kind": "home", home: Home, services: Array<ServiceCard>, latestPosts: Array<BlogSummary>, approach: Approach, benefits: Benefits, team: Team, } | { "kind": "about", about: About, approach: Approach, benefits: Benefits, team: Team, } | { "kind": "appointment", appointment: Appointment, } | { "kind": "contact", contact: Contact, approach: Approach, } | { "kind": "therapy", therapy: Therapy, } | { "kind": "service", service: Service, others: Array<NavService>, } | { "kind": "blogs", posts: Array<BlogSummary>, categories: Array<CategoryName>, } | { "kind": "article", article: Article, author: string, readingMinutes: number, related: Array<BlogSummary>, } | { "kind": "notFound", notFound: NotFound, };
 
 export type PageHero = { title: string, subtitle: string, image: Image, };
 
@@ -142,7 +166,11 @@ count: number,
  */
 badge: string, label: string, stars: number, avatars: Array<Image>, sessionPhotos: Array<Image>, heading: string, vision: string, mission: Array<string>, };
 
-export type RouteData = { path: string, canonicalUrl: string, lang: string, today: string, site: Site, page: PageData, };
+export type RouteData = { path: string, canonicalUrl: string, 
+/**
+ * The edition's language: `<html lang>`, and the language of every word the interface shows.
+ */
+lang: Lang, translation: Translation, today: string, site: Site, page: PageData, };
 
 /**
  * A titled list of paragraphs (an article's diagnosis or remedies section).
@@ -153,7 +181,7 @@ export type Service = { title: string, hero: PageHero, intro: Array<string>, ben
 
 export type ServiceCard = { title: string, description: string, path: string, image: Image, };
 
-export type Site = { services: Array<NavService>, instituteName: string, description: string, psychiatrist: Psychiatrist, phones: Array<string>, email: string, 
+export type Site = { services: Array<NavService>, links: Links, instituteName: string, description: string, psychiatrist: Psychiatrist, phones: Array<string>, email: string, 
 /**
  * Pages receive the one-line form.
  */
@@ -173,6 +201,12 @@ export type Testimonial = { title: string, content: string, author: string, };
 export type Therapy = { title: string, description: string, hero: PageHero, intro: Array<string>, sections: Array<TherapySection>, faqs: Array<Faq>, };
 
 export type TherapySection = { title: string, paragraphs: Array<string>, };
+
+/**
+ * Where the language switch leads: the same page in the other language (for the not-found page,
+ * the other edition's home).
+ */
+export type Translation = { lang: Lang, path: string, };
 
 export type WhyChoose = { title: string, paragraphs: Array<string>, };
 

@@ -5,6 +5,7 @@ import { BrowserRouter } from "react-router-dom";
 import type { RouteData } from "./types";
 import { ClientApp, currentPageHead, loadView, rememberView, type View } from "./ClientApp";
 import { loadPage } from "./pageLoaders";
+import { loadStrings, pageLangs } from "./i18n";
 import { startPrefetch } from "./lib/prefetch";
 
 async function main() {
@@ -12,8 +13,9 @@ async function main() {
   const root = document.getElementById("root");
   if (!script || !root) throw new Error("page is missing #route-data or #root");
   const data = JSON.parse(script.textContent ?? "") as RouteData;
-  // Load the page's chunk before hydrating, so the first client render matches the server's HTML.
-  const Page = await loadPage(data.page.kind);
+  // Load the page's chunk and its languages' words before hydrating, so the first client render matches the
+  // server's HTML.
+  const [Page] = await Promise.all([loadPage(data.page.kind), loadStrings(pageLangs(data))]);
   const initial: View = { pathname: window.location.pathname, data, head: currentPageHead(), Page };
   // Location changes render at once, not as transitions: the blog search box takes its value from the
   // URL, and a controlled input updated in a transition loses keystrokes typed in quick succession.

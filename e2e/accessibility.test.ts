@@ -1,6 +1,7 @@
-// axe-core on every kind of page at phone and desktop widths, keyboard focus never hidden under the
-// fixed header, no sideways scrolling, and a screenshot of each page for a person to look at (every image
-// loaded: the page is scrolled through first, and an image that does not load fails the test).
+// axe-core on every kind of page at phone and desktop widths, and on every page of the Hindi edition;
+// keyboard focus never hidden under the fixed header, no sideways scrolling, and a screenshot of each kind
+// of page in both languages for a person to look at (every image loaded: the page is scrolled through
+// first, and an image that does not load fails the test).
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync } from "node:fs";
@@ -25,6 +26,15 @@ const PATHS = [
   "/blog/face-failures",
   "/no-such-page",
 ];
+/** The same kinds of page in Hindi: each gets its screenshot too. */
+const HINDI_SHOWN = PATHS.map((path) => (path === "/" ? "/hi" : `/hi${path}`));
+
+/** Every page of the Hindi edition (the sitemap's, and the pages it leaves out: face-failures in Hindi, a list view, a 404). */
+async function hindiPages(origin: string): Promise<string[]> {
+  const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
+  const listed = [...sitemap.matchAll(/<loc>[^<]*?(\/hi(?:\/[^<]*)?)<\/loc>/g)].map((m) => m[1]);
+  return [...new Set([...HINDI_SHOWN, ...listed])];
+}
 
 interface Violation {
   id: string;
@@ -51,16 +61,20 @@ describe("accessibility", () => {
   for (const [name, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
     test(`every page passes axe-core and fits the width (${name}, ${viewport.width} px)`, async () => {
       const failures: string[] = [];
-      for (const path of PATHS) {
+      const hindi = await hindiPages(site.server.origin);
+      assert.equal(hindi.length, 36 + 1, "every Hindi page: 12 + 23 articles, the category view and the 404");
+      for (const path of [...PATHS, ...hindi]) {
         const { page, problems } = await openPage(site, path, { viewport, reducedMotion: true, injectScripts: true });
         const violations = await axeViolations(page);
         for (const v of violations) failures.push(`${path}: ${v.id} (${v.impact}) ${v.help}: ${v.targets.join(", ")}`);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         if (overflow > 0) failures.push(`${path}: ${overflow} px wider than the screen`);
         failures.push(...problems.map((p) => `${path}: ${p}`));
-        // Lazy images load only near the screen: without the scroll, the screenshot shows empty boxes.
-        for (const src of await loadAllImages(page)) failures.push(`${path}: image not loaded for the screenshot: ${src}`);
-        await page.screenshot({ path: `${SCREENSHOTS}/${viewport.width}-${slug(path)}.png`, fullPage: true });
+        if (PATHS.includes(path) || HINDI_SHOWN.includes(path)) {
+          // Lazy images load only near the screen: without the scroll, the screenshot shows empty boxes.
+          for (const src of await loadAllImages(page)) failures.push(`${path}: image not loaded for the screenshot: ${src}`);
+          await page.screenshot({ path: `${SCREENSHOTS}/${viewport.width}-${slug(path)}.png`, fullPage: true });
+        }
         await page.context().close();
       }
       assert.deepEqual(failures, []);

@@ -85,6 +85,24 @@ export async function loadAllImages(page: Page, timeoutMs = 10_000): Promise<str
   }
 }
 
+/**
+ * Records what the page hands to `window.open` (the forms' WhatsApp links) instead of leaving the site, from
+ * now on and after any later load; returns a reader of what was opened.
+ */
+export async function recordWindowOpen(page: Page): Promise<() => Promise<string[]>> {
+  const install = () => {
+    const opened: string[] = [];
+    (window as unknown as { opened: string[] }).opened = opened;
+    window.open = (url?: string | URL) => {
+      opened.push(String(url));
+      return null;
+    };
+  };
+  await page.addInitScript(install);
+  await page.evaluate(install);
+  return () => page.evaluate(() => (window as unknown as { opened: string[] }).opened);
+}
+
 export interface Site {
   server: Server;
   browser: Browser;
@@ -128,7 +146,7 @@ export async function openPage(
   // handed to page.evaluate carry that call into the page.
   await context.addInitScript({ content: "globalThis.__name = (f) => f;" });
   const page = await context.newPage();
-  const problems = watchConsole(page, { expect404: path === "/no-such-page" });
+  const problems = watchConsole(page, { expect404: path.endsWith("/no-such-page") });
   await page.goto(site.server.origin + path);
   await waitForHydration(page);
   return { page, problems };

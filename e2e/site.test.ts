@@ -1,9 +1,10 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Browser } from "playwright-core";
-import { launchBrowser, startServer, waitForHydration, watchConsole, type Server } from "./harness";
+import { launchBrowser, recordWindowOpen, startServer, waitForHydration, watchConsole, type Server } from "./harness";
+import hi from "../client/i18n/hi.json";
 
-// One page of every kind, plus the Hindi article and an unknown path.
+// One page of every kind in each language, plus the English edition's Hindi article and an unknown path.
 const ROUTES = [
   { path: "/", status: 200, lang: "en", text: "Our Services" },
   { path: "/about", status: 200, lang: "en", text: "Meet Our Team" },
@@ -13,8 +14,18 @@ const ROUTES = [
   { path: "/services/telepsychiatry", status: 200, lang: "en", text: "Telepsychiatry Services" },
   { path: "/blogs", status: 200, lang: "en", text: "Found" },
   { path: "/blog/paranoia", status: 200, lang: "en", text: "min read" },
-  { path: "/blog/face-failures", status: 200, lang: "hi", text: "min read" },
+  { path: "/blog/face-failures", status: 200, lang: "en", text: "min read" },
   { path: "/no-such-page", status: 404, lang: "en", text: "Oops! The page you are looking for does not exist." },
+  { path: "/hi", status: 200, lang: "hi", text: hi.home.servicesTitle },
+  { path: "/hi/about", status: 200, lang: "hi", text: hi.common.faqTitle },
+  { path: "/hi/appointment", status: 200, lang: "hi", text: hi.form.selectService },
+  { path: "/hi/contact", status: 200, lang: "hi", text: hi.form.sendMessage },
+  { path: "/hi/therapy-and-counselling", status: 200, lang: "hi", text: hi.common.faqTitle },
+  { path: "/hi/services/telepsychiatry", status: 200, lang: "hi", text: hi.service.howItWorks },
+  { path: "/hi/blogs", status: 200, lang: "hi", text: hi.blogs.title },
+  { path: "/hi/blog/paranoia", status: 200, lang: "hi", text: "24 दिसंबर 2024" },
+  { path: "/hi/blog/face-failures", status: 200, lang: "hi", text: hi.article.related },
+  { path: "/hi/no-such-page", status: 404, lang: "hi", text: "उफ़! आप जो पेज ढूँढ रहे हैं, वह मौजूद नहीं है।" },
 ];
 
 describe("the site in Chromium", () => {
@@ -129,18 +140,9 @@ describe("the site in Chromium", () => {
   test("the appointment form checks natively, opens WhatsApp with the message, then clears", async () => {
     const page = await browser.newPage();
     const problems = watchConsole(page);
-    // Record what the form opens instead of leaving the site.
-    await page.addInitScript(() => {
-      const opened: string[] = [];
-      (window as unknown as { opened: string[] }).opened = opened;
-      window.open = (url?: string | URL) => {
-        opened.push(String(url));
-        return null;
-      };
-    });
+    const opened = await recordWindowOpen(page);
     await page.goto(server.origin + "/appointment");
     await waitForHydration(page);
-    const opened = () => page.evaluate(() => (window as unknown as { opened: string[] }).opened);
 
     await page.getByRole("button", { name: "Book Appointment" }).click();
     assert.deepEqual(await opened(), [], "an empty form must not be sent");

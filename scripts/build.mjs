@@ -1,7 +1,7 @@
 // Builds both bundles with esbuild:
 //   <out>/ssr.js               plain ES2020 script defining globalThis.render(url, dataJson)
 //   <out>/client/assets/*      browser ESM split per page, content-hashed, each with .br and .gz twins
-//   <out>/client/manifest.json which files a page of each kind needs (read by src/assets.rs)
+//   <out>/client/manifest.json which files a page of each kind and each language needs (read by src/assets.rs)
 // Usage: node scripts/build.mjs [outdir]   (default: dist)
 import { build } from "esbuild";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -33,6 +33,17 @@ await build({
   loader: { ".css": "empty", ".woff2": "empty" },
 });
 
+// The language files' `server` section is for the Rust server only (src/i18n.rs): the browser's copy leaves it out.
+const browserWords = {
+  name: "browser-words",
+  setup(b) {
+    b.onLoad({ filter: /client[\\/]i18n[\\/]\w+\.json$/ }, async (args) => {
+      const { server: _, ...words } = JSON.parse(await readFile(args.path, "utf8"));
+      return { contents: JSON.stringify(words), loader: "json" };
+    });
+  },
+};
+
 const pageFiles = (await readdir("client/pages")).filter((f) => f.endsWith(".tsx")).map((f) => join("client/pages", f));
 const client = await build({
   ...common,
@@ -45,6 +56,7 @@ const client = await build({
   chunkNames: "chunk-[hash]",
   assetNames: "[name]-[hash]",
   loader: { ".woff2": "file" }, // fonts named in styles.css: hashed and copied beside the CSS
+  plugins: [browserWords],
   metafile: true,
 });
 
@@ -70,10 +82,26 @@ const manifest = {
   // What the entry loads after first paint (client/main.ts): React, the app and their chunks.
   hydrate: chunkWithImports(outputOf("client/hydrate.tsx")[0]),
   css: [url(mainOutput.cssBundle)],
-  // The body font (latin), for a <link rel="preload" as="font" crossorigin> in the head.
-  fonts: outputs.map(([file]) => file).filter((file) => /source-sans-3-latin-wght-normal-\w+\.woff2$/.test(file)).map(url),
+  // The fonts a page in each language needs before its first paint, for <link rel="preload" as="font"
+  // crossorigin> in the head: the body font (latin) everywhere, and the Devanagari face at both weights
+  // the styles use where the text is Hindi.
+  fonts: (() => {
+    const fonts = (pattern) => outputs.map(([file]) => file).filter((file) => pattern.test(file)).map(url);
+    const latin = fonts(/source-sans-3-latin-wght-normal-\w+\.woff2$/);
+    return { en: latin, hi: [...latin, ...fonts(/noto-sans-devanagari-devanagari-(400|700)-normal-\w+\.woff2$/)] };
+  })(),
   pages: Object.fromEntries(
     pageFiles.map((page) => [basename(page, extname(page)), chunkWithImports(outputOf(page)[0])]),
+  ),
+  // Each language's interface words (client/i18n/<lang>.json), a chunk of their own: a page loads the words
+  // of its languages only, before it hydrates.
+  strings: Object.fromEntries(
+    (await readdir("client/i18n"))
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => {
+        const [file] = outputs.find(([, o]) => Object.keys(o.inputs).includes(`client/i18n/${f}`));
+        return [basename(f, ".json"), chunkWithImports(file)];
+      }),
   ),
 };
 await writeFile(join(out, "client", "manifest.json"), JSON.stringify(manifest, null, 2));

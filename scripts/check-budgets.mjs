@@ -3,8 +3,9 @@
 //   node scripts/check-budgets.mjs          builds into a temporary folder (scripts/build.mjs), checks, removes it
 //   node scripts/check-budgets.mjs <dir>    checks an existing build (the folder build.mjs was given)
 //
-// Per page kind: the first-load JavaScript (the entry, what it loads after first paint to hydrate, and the
-// page's chunks, as manifest.json lists them, each file once), gzip -9 as the server's precompressed twins; the stylesheet likewise. Also printed, not
+// Per page kind and language: the first-load JavaScript (the entry, what it loads after first paint to hydrate,
+// the page's chunks and the language's interface words, as manifest.json lists them, each file once), gzip -9
+// as the server's precompressed twins; the stylesheet likewise. Each language of a kind has the kind's budget. Also printed, not
 // budgeted: the chunks a page loads later with import() (a carousel after hydration, say).
 // Exits 1 when anything is over its budget, or when a page that must not load swiper does.
 import { spawnSync } from "node:child_process";
@@ -98,9 +99,12 @@ function check(clientDir) {
   const kB = (bytes) => `${(bytes / KB).toFixed(1)} kB`;
   const rows = [];
   let ok = true;
-  for (const [kind, files] of Object.entries(manifest.pages).sort()) {
+  const pageLanguages = Object.entries(manifest.pages)
+    .sort()
+    .flatMap(([kind, files]) => Object.entries(manifest.strings).map(([lang, words]) => [kind, lang, files, words]));
+  for (const [kind, lang, files, words] of pageLanguages) {
     const shared = [...manifest.entry, ...manifest.hydrate];
-    const firstLoad = new Set([...shared, ...files]);
+    const firstLoad = new Set([...shared, ...files, ...words]);
     const own = files.filter((url) => !shared.includes(url));
     const lazy = lazyOf(firstLoad, own);
     const js = sum([...firstLoad]);
@@ -112,7 +116,7 @@ function check(clientDir) {
       else verdict += ", no swiper";
     }
     if (verdict.includes("OVER") || verdict.includes("NO BUDGET") || verdict.includes("LOADS SWIPER")) ok = false;
-    rows.push([kind, kB(js), budget === undefined ? "-" : kB(budget), lazy.length ? kB(sum(lazy)) : "-", verdict]);
+    rows.push([`${kind} (${lang})`, kB(js), budget === undefined ? "-" : kB(budget), lazy.length ? kB(sum(lazy)) : "-", verdict]);
   }
   const css = sum(manifest.css);
   const cssVerdict = css <= BUDGETS.css ? "ok" : "OVER";

@@ -23,11 +23,14 @@ pub struct Manifest {
     /// then the chunks it imports (React, the app).
     pub hydrate: Vec<String>,
     pub css: Vec<String>,
-    /// The body font, preloaded so that it arrives before first paint and the swap moves nothing.
+    /// Language code -> the fonts its text needs, preloaded so that they arrive before first paint and
+    /// the swap moves nothing.
     #[serde(default)]
-    pub fonts: Vec<String>,
+    pub fonts: HashMap<String, Vec<String>>,
     /// Page kind -> its chunk first, then the chunks it imports.
     pub pages: HashMap<String, Vec<String>>,
+    /// Language code -> the chunk of its interface words (`client/i18n`), loaded before hydration.
+    pub strings: HashMap<String, Vec<String>>,
 }
 
 impl Manifest {

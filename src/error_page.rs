@@ -3,14 +3,18 @@
 
 use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
 
-use crate::content::site::Identity;
+use crate::content::Content;
+use crate::i18n;
 
 /// The page's only styling, inline so it needs no asset; the Content-Security-Policy allows exactly
 /// this text by its hash (`http::security`).
 pub const STYLE: &str = "body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;\
 line-height:1.6;color:#1d2624}a{color:#1f5f5b}";
 
-pub fn error_document(site: &Identity, heading: &str, message: &str) -> String {
+/// The page in `content`'s language, naming its institute and phone numbers.
+pub fn error_document(content: &Content, heading: &str, message: &str) -> String {
+    let site = &content.site;
+    let words = i18n::words(content.lang);
     let phones: String = site
         .phones
         .iter()
@@ -18,14 +22,18 @@ pub fn error_document(site: &Identity, heading: &str, message: &str) -> String {
         .collect();
     format!(
         concat!(
-            "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">",
+            "<!DOCTYPE html><html lang=\"{lang}\"><head><meta charset=\"utf-8\">",
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
             "<meta name=\"robots\" content=\"noindex\"><title>{heading} | {name}</title>",
             "<style>{style}</style></head><body>",
             "<h1>{heading}</h1><p>{message}</p>",
-            "<p>To reach {name} now, please call:</p><ul>{phones}</ul>",
-            "<p><a href=\"/\">Go to the home page</a></p></body></html>"
+            "<p>{call_us}</p><ul>{phones}</ul>",
+            "<p><a href=\"{home}\">{go_home}</a></p></body></html>"
         ),
+        lang = content.lang.code(),
+        call_us = text(&i18n::with_institute(&words.call_us, &site.institute_name)),
+        home = attr(&content.lang.path("/")),
+        go_home = text(&words.go_home),
         heading = text(heading),
         message = text(message),
         name = text(&site.institute_name),

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 
 use chrono::NaiveDate;
 use serde::Serialize;
+use strum::VariantArray;
 use ts_rs::TS;
 
 use crate::content::blog::{category_of, related, Article};
@@ -16,26 +17,77 @@ use crate::content::sections::{Approach, Benefits, Team};
 use crate::content::service::Service;
 use crate::content::site::Identity;
 use crate::content::types::Image;
-use crate::content::Content;
+use crate::content::{Content, Editions};
+use crate::i18n;
+use crate::lang::Lang;
 
 /// Posts in the home page's blog teaser.
 const TEASER_POSTS: usize = 3;
 /// The path the not-found page is rendered and cached under.
 pub const NOT_FOUND_PATH: &str = "/404";
 
+/// A page of the site in one edition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Route {
+pub struct Route {
+    pub lang: Lang,
+    pub page: Page,
+}
+
+/// The pages each edition has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Page {
     Home,
     About,
     Appointment,
     Contact,
     Therapy,
     Blogs,
-    /// Index into `Content::services`.
+    /// Index into the edition's `Content::services`.
     Service(usize),
-    /// Index into `Content::articles`.
+    /// Index into the edition's `Content::articles`.
     Article(usize),
     NotFound,
+}
+
+/// The pages every edition has at a fixed path (its English path; `Lang::path` gives the others).
+const FIXED_PAGES: [(&str, Page); 6] = [
+    ("/", Page::Home),
+    ("/about", Page::About),
+    ("/appointment", Page::Appointment),
+    ("/contact", Page::Contact),
+    ("/therapy-and-counselling", Page::Therapy),
+    ("/blogs", Page::Blogs),
+];
+
+impl Route {
+    pub fn new(lang: Lang, page: Page) -> Self {
+        Self { lang, page }
+    }
+
+    /// The not-found page of the edition a request path belongs to.
+    pub fn not_found(path: &str) -> Self {
+        Self::new(Lang::of_path(path).0, Page::NotFound)
+    }
+
+    pub fn is_not_found(self) -> bool {
+        self.page == Page::NotFound
+    }
+
+    /// The same page in the other edition: for the not-found page, none.
+    pub fn twin(self, content: &Editions) -> Option<Route> {
+        let (this, other) = (content.get(self.lang), self.lang.other());
+        let page = match self.page {
+            Page::Service(i) => {
+                Page::Service(content.get(other).services.iter().position(|s| s.slug == this.services[i].slug)?)
+            }
+            Page::Article(i) => {
+                Page::Article(content.get(other).articles.iter().position(|a| a.slug == this.articles[i].slug)?)
+            }
+            Page::NotFound => return None,
+            fixed => fixed,
+        };
+        Some(Route::new(other, page))
+    }
 }
 
 pub struct RouteTable {
@@ -43,38 +95,36 @@ pub struct RouteTable {
 }
 
 impl RouteTable {
-    pub fn new(content: &Content) -> Self {
-        let mut by_path: HashMap<String, Route> = [
-            ("/", Route::Home),
-            ("/about", Route::About),
-            ("/appointment", Route::Appointment),
-            ("/contact", Route::Contact),
-            ("/therapy-and-counselling", Route::Therapy),
-            ("/blogs", Route::Blogs),
-        ]
-        .into_iter()
-        .map(|(path, route)| (path.to_owned(), route))
-        .collect();
-        by_path.extend(content.services.iter().enumerate().map(|(i, s)| (s.path(), Route::Service(i))));
-        by_path.extend(content.articles.iter().enumerate().map(|(i, a)| (a.path(), Route::Article(i))));
+    pub fn new(content: &Editions) -> Self {
+        let mut by_path = HashMap::new();
+        for edition in content.iter() {
+            let lang = edition.lang;
+            by_path.extend(FIXED_PAGES.map(|(path, page)| (lang.path(path), Route::new(lang, page))));
+            let services = edition.services.iter().enumerate();
+            by_path.extend(services.map(|(i, s)| (s.path.clone(), Route::new(lang, Page::Service(i)))));
+            let articles = edition.articles.iter().enumerate();
+            by_path.extend(articles.map(|(i, a)| (a.path.clone(), Route::new(lang, Page::Article(i)))));
+        }
         Self { by_path }
     }
 
-    /// The route for a request path; anything unknown is the not-found route.
+    /// The route for a request path; anything unknown is the not-found page of its edition.
     pub fn resolve(&self, path: &str) -> Route {
-        self.by_path.get(path).copied().unwrap_or(Route::NotFound)
+        self.by_path.get(path).copied().unwrap_or_else(|| Route::not_found(path))
     }
 
-    /// Every known path (each a canonical URL's path), sorted.
+    /// Every known path (each a page's own path), sorted.
     pub fn paths(&self) -> Vec<(&str, Route)> {
         let mut paths: Vec<(&str, Route)> = self.by_path.iter().map(|(p, r)| (p.as_str(), *r)).collect();
         paths.sort_unstable_by_key(|(p, _)| *p);
         paths
     }
 
-    /// Every page worth pre-rendering: all known paths and the not-found page.
-    pub fn all(&self) -> impl Iterator<Item = (&str, Route)> {
-        self.by_path.iter().map(|(p, r)| (p.as_str(), *r)).chain([(NOT_FOUND_PATH, Route::NotFound)])
+    /// Every page worth pre-rendering: all known paths and each edition's not-found page.
+    pub fn all(&self) -> impl Iterator<Item = (String, Route)> + '_ {
+        let not_found =
+            Lang::VARIANTS.iter().map(|&lang| (lang.path(NOT_FOUND_PATH), Route::new(lang, Page::NotFound)));
+        self.by_path.iter().map(|(p, r)| (p.clone(), *r)).chain(not_found)
     }
 }
 
@@ -85,12 +135,38 @@ pub struct NavService {
     pub path: String,
 }
 
+/// The paths of the pages the header and footer link to, in the page's edition.
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Links {
+    pub home: String,
+    pub about: String,
+    pub appointment: String,
+    pub contact: String,
+    pub therapy: String,
+    pub blogs: String,
+}
+
+impl Links {
+    fn of(lang: Lang) -> Self {
+        Self {
+            home: lang.path("/"),
+            about: lang.path("/about"),
+            appointment: lang.path("/appointment"),
+            contact: lang.path("/contact"),
+            therapy: lang.path("/therapy-and-counselling"),
+            blogs: lang.path("/blogs"),
+        }
+    }
+}
+
 #[derive(Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Site<'a> {
     #[serde(flatten)]
     pub identity: &'a Identity,
     pub services: Vec<NavService>,
+    pub links: Links,
 }
 
 #[derive(Debug, Serialize, TS)]
@@ -98,7 +174,7 @@ pub struct Site<'a> {
 pub struct ServiceCard<'a> {
     pub title: &'a str,
     pub description: &'a str,
-    pub path: String,
+    pub path: &'a str,
     pub image: &'a Image,
 }
 
@@ -107,13 +183,24 @@ pub struct ServiceCard<'a> {
 pub struct BlogSummary<'a> {
     pub title: &'a str,
     pub description: &'a str,
-    pub path: String,
+    pub path: &'a str,
     pub date: NaiveDate,
     pub image: &'a Image,
-    pub tags: &'a [String],
+    /// As the edition shows them (`Categories::label`): what the card lists and the search matches.
+    pub tags: Vec<&'a str>,
+    /// The category's key (`Category::key`), the same in every edition.
     pub category: &'a str,
+    pub category_name: &'a str,
     /// The article's language: its card carries it, so a Hindi title is read and set as Hindi anywhere.
     pub lang: &'a str,
+}
+
+/// A blog category: its key (in the URL, the same in every edition) and its name in this edition.
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CategoryName<'a> {
+    pub key: &'a str,
+    pub name: &'a str,
 }
 
 /// What a page shows, by kind; `kind` also names the page's chunk in the client manifest.
@@ -157,7 +244,7 @@ pub enum PageData<'a> {
     },
     Blogs {
         posts: Vec<BlogSummary<'a>>,
-        categories: Vec<&'a str>,
+        categories: Vec<CategoryName<'a>>,
     },
     Article {
         article: &'a Article,
@@ -193,12 +280,34 @@ impl PageData<'_> {
     }
 }
 
+/// Where the language switch leads: the same page in the other language (for the not-found page,
+/// the other edition's home).
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Translation {
+    pub lang: Lang,
+    pub path: String,
+}
+
+/// One language's version of a page, for `hreflang` links and the sitemap's alternates.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Alternate {
+    pub lang: Lang,
+    pub path: String,
+}
+
 #[derive(Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct RouteData<'a> {
     pub path: String,
     pub canonical_url: String,
-    pub lang: &'a str,
+    /// The edition's language: `<html lang>`, and the language of every word the interface shows.
+    pub lang: Lang,
+    pub translation: Translation,
+    /// The page in each language, when both editions show it at its canonical address.
+    #[serde(skip)]
+    #[ts(skip)]
+    pub alternates: Vec<Alternate>,
     /// The title, description and preview picture name the page in its head (`seo::head`), which
     /// the browser receives whole: the page itself never reads them.
     #[serde(skip)]
@@ -225,27 +334,57 @@ pub struct Navigation<'a> {
     pub data: &'a RouteData<'a>,
 }
 
+/// A route's path and its canonical path (the same but for an article shown in a second edition).
+pub fn paths(content: &Editions, route: Route) -> (String, String) {
+    let edition = content.get(route.lang);
+    let fixed = |english: &str| (route.lang.path(english), route.lang.path(english));
+    match route.page {
+        Page::Service(i) => (edition.services[i].path.clone(), edition.services[i].path.clone()),
+        Page::Article(i) => (edition.articles[i].path.clone(), edition.articles[i].canonical_path.clone()),
+        Page::NotFound => fixed(NOT_FOUND_PATH),
+        page => fixed(FIXED_PAGES.iter().find(|(_, p)| *p == page).map_or("/", |(path, _)| path)),
+    }
+}
+
+/// The page in each language (English first), when both editions show it at its own canonical
+/// address; otherwise none, since `hreflang` may only pair canonical pages.
+pub fn alternates(content: &Editions, route: Route) -> Vec<Alternate> {
+    let Some(twin) = route.twin(content) else { return Vec::new() };
+    let mut pair = Vec::with_capacity(2);
+    for r in [route, twin] {
+        let (path, canonical) = paths(content, r);
+        if path != canonical {
+            return Vec::new();
+        }
+        pair.push(Alternate { lang: r.lang, path });
+    }
+    pair.sort_by_key(|a| a.lang);
+    pair
+}
+
 fn nav_service(s: &Service) -> NavService {
-    NavService { title: s.title.clone(), path: s.path() }
+    NavService { title: s.title.clone(), path: s.path.clone() }
 }
 
 fn summary<'a>(article: &'a Article, content: &'a Content) -> BlogSummary<'a> {
+    let categories = &content.categories;
+    let category = category_of(article, &categories.list);
     BlogSummary {
         title: &article.title,
         description: &article.description,
-        path: article.path(),
+        path: &article.path,
         date: article.date,
         image: &article.image,
-        tags: &article.tags,
-        category: category_of(article, &content.categories.list),
+        tags: article.tags.iter().map(|t| categories.label(t)).collect(),
+        // Every article has a category: the content checks refuse one without.
+        category: category.map_or("", |c| c.key.as_str()),
+        category_name: category.map_or("", |c| c.name.as_str()),
         lang: &article.lang,
     }
 }
 
-/// A page's own part of its route data: where it lives, how it names itself, and what it shows.
+/// A page's own part of its route data: how it names itself, and what it shows.
 struct PageParts<'a> {
-    path: String,
-    lang: &'a str,
     title: String,
     description: String,
     /// The picture link previews show (its raster copy is sent).
@@ -254,27 +393,36 @@ struct PageParts<'a> {
 }
 
 /// The data of one route on the given local date. `site_url` has no trailing slash.
-pub fn route_data<'a>(content: &'a Content, route: Route, site_url: &str, today: NaiveDate) -> RouteData<'a> {
-    let PageParts { path, lang, title, description, preview, page } = match route {
-        Route::Home => home(content),
-        Route::About => about(content),
-        Route::Appointment => appointment(content),
-        Route::Contact => contact(content),
-        Route::Therapy => therapy(content),
-        Route::Blogs => blogs(content),
-        Route::Service(i) => service(content, &content.services[i]),
-        Route::Article(i) => article(content, &content.articles[i]),
-        Route::NotFound => not_found(content),
+pub fn route_data<'a>(content: &'a Editions, route: Route, site_url: &str, today: NaiveDate) -> RouteData<'a> {
+    let edition = content.get(route.lang);
+    let PageParts { title, description, preview, page } = match route.page {
+        Page::Home => home(edition),
+        Page::About => about(edition),
+        Page::Appointment => appointment(edition),
+        Page::Contact => contact(edition),
+        Page::Therapy => therapy(edition),
+        Page::Blogs => blogs(edition),
+        Page::Service(i) => service(edition, &edition.services[i]),
+        Page::Article(i) => article(edition, &edition.articles[i]),
+        Page::NotFound => not_found(edition),
     };
+    let (path, canonical) = paths(content, route);
+    let translation = route.twin(content).unwrap_or(Route::new(route.lang.other(), Page::Home));
     RouteData {
-        canonical_url: format!("{site_url}{path}"),
+        canonical_url: format!("{site_url}{canonical}"),
         path,
-        lang,
+        lang: route.lang,
+        translation: Translation { lang: translation.lang, path: paths(content, translation).0 },
+        alternates: alternates(content, route),
         title,
         description,
         social_image: preview.preview(),
         today,
-        site: Site { identity: &content.site, services: content.services.iter().map(nav_service).collect() },
+        site: Site {
+            identity: &edition.site,
+            services: edition.services.iter().map(nav_service).collect(),
+            links: Links::of(route.lang),
+        },
         page,
     }
 }
@@ -290,15 +438,14 @@ fn site_preview(content: &Content) -> &Image {
 }
 
 /// A page whose title, description and banner come from its own content file.
-fn from_file<'a>(path: &str, title: &str, description: &str, hero: &'a PageHero, page: PageData<'a>) -> PageParts<'a> {
-    PageParts {
-        path: path.to_owned(),
-        lang: "en",
-        title: title.to_owned(),
-        description: description.to_owned(),
-        preview: &hero.image,
-        page,
-    }
+fn from_file<'a>(
+    content: &Content,
+    title: &str,
+    description: &str,
+    hero: &'a PageHero,
+    page: PageData<'a>,
+) -> PageParts<'a> {
+    PageParts { title: titled(title, content), description: description.to_owned(), preview: &hero.image, page }
 }
 
 fn home(content: &Content) -> PageParts<'_> {
@@ -308,14 +455,13 @@ fn home(content: &Content) -> PageParts<'_> {
         .map(|s| ServiceCard {
             title: &s.title,
             description: &s.short_description,
-            path: s.path(),
+            path: &s.path,
             image: &s.card_image,
         })
         .collect();
+    let words = i18n::words(content.lang);
     PageParts {
-        path: "/".to_owned(),
-        lang: "en",
-        title: format!("{} | Psychiatrist and Mental Health Care in Patna", content.site.institute_name),
+        title: i18n::with_institute(&words.home_title, &content.site.institute_name),
         description: content.home.hero.subheadline.clone(),
         preview: site_preview(content),
         page: PageData::Home {
@@ -332,54 +478,41 @@ fn home(content: &Content) -> PageParts<'_> {
 fn about(content: &Content) -> PageParts<'_> {
     let about = &content.about;
     let page = PageData::About { about, approach: &content.approach, benefits: &content.benefits, team: &content.team };
-    from_file("/about", &titled(&about.title, content), &about.description, &about.hero, page)
+    from_file(content, &about.title, &about.description, &about.hero, page)
 }
 
 fn appointment(content: &Content) -> PageParts<'_> {
     let appointment = &content.appointment;
-    let title = titled(&appointment.title, content);
-    from_file(
-        "/appointment",
-        &title,
-        &appointment.description,
-        &appointment.hero,
-        PageData::Appointment { appointment },
-    )
+    let page = PageData::Appointment { appointment };
+    from_file(content, &appointment.title, &appointment.description, &appointment.hero, page)
 }
 
 fn contact(content: &Content) -> PageParts<'_> {
     let contact = &content.contact;
     let page = PageData::Contact { contact, approach: &content.approach };
-    from_file("/contact", &titled(&contact.title, content), &contact.description, &contact.hero, page)
+    from_file(content, &contact.title, &contact.description, &contact.hero, page)
 }
 
 fn therapy(content: &Content) -> PageParts<'_> {
     let therapy = &content.therapy;
-    let title = titled(&therapy.title, content);
-    from_file("/therapy-and-counselling", &title, &therapy.description, &therapy.hero, PageData::Therapy { therapy })
+    from_file(content, &therapy.title, &therapy.description, &therapy.hero, PageData::Therapy { therapy })
 }
 
 fn blogs(content: &Content) -> PageParts<'_> {
-    let institute = &content.site.institute_name;
+    let words = i18n::words(content.lang);
     PageParts {
-        path: "/blogs".to_owned(),
-        lang: "en",
-        title: titled("Blogs", content),
-        description: format!(
-            "Articles from {institute}, Patna, on mental health, sleep, stress, therapy and everyday wellbeing."
-        ),
+        title: titled(&words.blogs_title, content),
+        description: i18n::with_institute(&words.blogs_description, &content.site.institute_name),
         preview: site_preview(content),
         page: PageData::Blogs {
             posts: content.articles.iter().map(|a| summary(a, content)).collect(),
-            categories: content.categories.list.iter().map(|c| c.name.as_str()).collect(),
+            categories: content.categories.list.iter().map(|c| CategoryName { key: &c.key, name: &c.name }).collect(),
         },
     }
 }
 
 fn service<'a>(content: &'a Content, service: &'a Service) -> PageParts<'a> {
     PageParts {
-        path: service.path(),
-        lang: "en",
         title: titled(&service.title, content),
         description: service.short_description.clone(),
         // The card picture rather than the 1600x500 banner, which previews would crop badly.
@@ -393,8 +526,6 @@ fn service<'a>(content: &'a Content, service: &'a Service) -> PageParts<'a> {
 
 fn article<'a>(content: &'a Content, article: &'a Article) -> PageParts<'a> {
     PageParts {
-        path: article.path(),
-        lang: &article.lang,
         title: titled(&article.title, content),
         description: article.description.clone(),
         preview: &article.image,
@@ -408,11 +539,10 @@ fn article<'a>(content: &'a Content, article: &'a Article) -> PageParts<'a> {
 }
 
 fn not_found(content: &Content) -> PageParts<'_> {
+    let words = i18n::words(content.lang);
     PageParts {
-        path: NOT_FOUND_PATH.to_owned(),
-        lang: "en",
-        title: titled("Page not found", content),
-        description: "The page you are looking for does not exist.".to_owned(),
+        title: titled(&words.not_found_title, content),
+        description: words.not_found_description.clone(),
         preview: site_preview(content),
         page: PageData::NotFound { not_found: &content.not_found },
     }

@@ -1,13 +1,14 @@
 //! The HTML document around the rendered app: head tags, asset links and the hydration data.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::fmt::Write;
 
 use html_escape::encode_double_quoted_attribute as attr;
 
 use crate::assets::Manifest;
 use crate::content::types::Image;
-use crate::routes::RouteData;
+use crate::routes::{PageData, RouteData};
 
 /// JSON made safe inside `<script>`: no `</script>` or `<!--` can close or confuse the element, and
 /// U+2028/U+2029 are escaped for older JavaScript parsers. Only changes characters inside strings,
@@ -67,6 +68,23 @@ fn without_image_preloads(html: &str) -> Cow<'_, str> {
     }
 }
 
+/// The files the page's languages need from `by_lang` (fonts, interface words), each once: its
+/// edition's, and an article's own (the Hindi `face-failures` in the English edition needs the
+/// Devanagari face and the Hindi words of its headings too).
+fn for_languages<'a>(data: &RouteData, by_lang: &'a HashMap<String, Vec<String>>) -> Vec<&'a str> {
+    let mut langs = vec![data.lang.code()];
+    if let PageData::Article { article, .. } = &data.page {
+        langs.push(&article.lang);
+    }
+    let mut files: Vec<&str> = Vec::new();
+    for file in langs.iter().filter_map(|lang| by_lang.get(*lang)).flatten() {
+        if !files.contains(&file.as_str()) {
+            files.push(file);
+        }
+    }
+    files
+}
+
 /// The comments around the head that names the page (`seo::head`): the client replaces what lies
 /// between them after a navigation (client/ClientApp.tsx).
 pub const PAGE_HEAD_START: &str = "<!--page-head-->";
@@ -82,7 +100,7 @@ pub fn document(data: &RouteData, seo_head: &str, data_json: &str, app_html: &st
     for css in &manifest.css {
         let _ = write!(head, r#"<link rel="stylesheet" href="{}">"#, attr(css));
     }
-    for font in &manifest.fonts {
+    for font in for_languages(data, &manifest.fonts) {
         let _ = write!(head, r#"<link rel="preload" href="{}" as="font" type="font/woff2" crossorigin>"#, attr(font));
     }
     // The entry's own imports load with it; everything else only after first paint, so the entry's tag
@@ -93,8 +111,10 @@ pub fn document(data: &RouteData, seo_head: &str, data_json: &str, app_html: &st
     }
     let page_chunks = manifest.pages.get(data.page.kind()).map(Vec::as_slice).unwrap_or_default();
     let mut later: Vec<&str> = Vec::new();
-    for chunk in manifest.hydrate.iter().chain(page_chunks) {
-        if !later.contains(&chunk.as_str()) && !manifest.entry.contains(chunk) {
+    let words = for_languages(data, &manifest.strings);
+    for chunk in manifest.hydrate.iter().map(String::as_str).chain(page_chunks.iter().map(String::as_str)).chain(words)
+    {
+        if !later.contains(&chunk) && !manifest.entry.iter().any(|e| e == chunk) {
             later.push(chunk);
         }
     }
@@ -112,7 +132,7 @@ pub fn document(data: &RouteData, seo_head: &str, data_json: &str, app_html: &st
             "<body><div id=\"root\">{app}</div>",
             "<script type=\"application/json\" id=\"route-data\">{data}</script></body></html>"
         ),
-        lang = attr(data.lang),
+        lang = data.lang.code(),
         start = PAGE_HEAD_START,
         seo = seo_head,
         end = PAGE_HEAD_END,

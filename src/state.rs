@@ -15,21 +15,21 @@ use crate::blog_query::BlogQuery;
 use crate::cache::{PageStore, QueryCache, RenderCache, RenderedPage};
 use crate::clock::{Clock, SystemClock};
 use crate::config::{hsts_by_default, Config};
-use crate::content::{Content, ContentSource};
+use crate::content::{ContentSource, Editions};
 use crate::encoding::{Coding, Encoded};
 use crate::http::security::SecurityHeaders;
-use crate::routes::{route_data, Navigation, Route, RouteData, RouteTable};
+use crate::routes::{route_data, Navigation, Page, Route, RouteData, RouteTable};
 use crate::seo::{self, SiteFiles};
 use crate::shell;
 use crate::ssr::{quickjs_factory, PoolConfig, QuickJsLimits, RenderError, RenderPool};
 
 pub struct AppState {
-    pub content: Content,
+    pub content: Editions,
     pub routes: RouteTable,
     pub manifest: Manifest,
     pub pool: RenderPool,
     pub cache: RenderCache,
-    /// `/blogs` rendered with list state from the query, keyed by the canonical query string.
+    /// Each edition's `/blogs` rendered with list state from the query, keyed by path and canonical query.
     pub blog_queries: QueryCache,
     /// The sitemap, robots.txt and web app manifest.
     pub files: SiteFiles,
@@ -66,7 +66,7 @@ impl AppState {
     /// Loads and checks the content and starts the render workers with the embedded bundle.
     pub fn from_config(config: &Config) -> anyhow::Result<Self> {
         let source = config.content_dir.clone().map_or(ContentSource::Embedded, ContentSource::Dir);
-        let content = Content::load(source)?;
+        let content = Editions::load(source)?;
         let limits = QuickJsLimits {
             deadline: Duration::from_millis(config.render_timeout_ms),
             memory_bytes: config.render_memory_mb << 20,
@@ -79,7 +79,7 @@ impl AppState {
         Ok(Self::new(content, pool, Settings::from_config(config), Arc::new(SystemClock)))
     }
 
-    pub fn new(content: Content, pool: RenderPool, settings: Settings, clock: Arc<dyn Clock>) -> Self {
+    pub fn new(content: Editions, pool: RenderPool, settings: Settings, clock: Arc<dyn Clock>) -> Self {
         let Settings { site_url, render_cache, hsts } = settings;
         let routes = RouteTable::new(&content);
         Self {
@@ -108,7 +108,7 @@ impl AppState {
     /// The head that names a page to search engines and link previews: written into the document,
     /// and sent with the route data for client-side navigation.
     pub fn seo_head(&self, data: &RouteData) -> String {
-        seo::head(&self.content, data, &self.site_url)
+        seo::head(self.content.get(data.lang), data, &self.site_url)
     }
 
     /// The page for a request. Only the blog list reads its query (its list state); every other
@@ -119,10 +119,10 @@ impl AppState {
         query: Option<&str>,
         codings: &[Coding],
     ) -> Result<Arc<RenderedPage>, RenderError> {
-        if route == Route::Blogs {
+        if route.page == Page::Blogs {
             let query = BlogQuery::parse(query);
             if !query.is_default() {
-                return self.blog_query_page(query.to_query_string(), codings).await;
+                return self.blog_query_page(route, query.to_query_string(), codings).await;
             }
         }
         self.page(route, codings).await
@@ -134,10 +134,15 @@ impl AppState {
         self.stored_or_rendered(&self.cache, route, route, "", codings).await
     }
 
-    /// `/blogs` with a non-default canonical query, through the bounded query cache.
-    async fn blog_query_page(&self, query: String, codings: &[Coding]) -> Result<Arc<RenderedPage>, RenderError> {
-        let render_query = query.clone();
-        self.stored_or_rendered(&self.blog_queries, query, Route::Blogs, &render_query, codings).await
+    /// A blog list with a non-default canonical query, through the bounded query cache.
+    async fn blog_query_page(
+        &self,
+        route: Route,
+        query: String,
+        codings: &[Coding],
+    ) -> Result<Arc<RenderedPage>, RenderError> {
+        let key = format!("{}?{query}", route.lang.path("/blogs"));
+        self.stored_or_rendered(&self.blog_queries, key, route, &query, codings).await
     }
 
     /// The one path from a key to a page: `store`'s copy when it was rendered today, else `route` at
@@ -185,7 +190,7 @@ impl AppState {
         let document = shell::document(&data, &seo_head, &json, &app_html, &self.manifest);
         let navigation = serde_json::to_string(&Navigation { head: &seo_head, data: &data })
             .map_err(|e| RenderError::Engine(format!("navigation data: {e}")))?;
-        let status = if route == Route::NotFound { StatusCode::NOT_FOUND } else { StatusCode::OK };
+        let status = if route.is_not_found() { StatusCode::NOT_FOUND } else { StatusCode::OK };
         Ok(RenderedPage {
             status,
             date: today,
@@ -199,7 +204,7 @@ impl AppState {
     pub async fn prerender_all(&self) -> Vec<(String, RenderError)> {
         let mut failures = Vec::new();
         if self.cache.enabled() {
-            let routes: Vec<(String, Route)> = self.routes.all().map(|(p, r)| (p.to_owned(), r)).collect();
+            let routes: Vec<(String, Route)> = self.routes.all().collect();
             // As many at once as there are workers, so pre-rendering never fills the request queue.
             let renders = futures_util::stream::iter(routes)
                 .map(|(path, route)| self.prerender_one(path, route))

@@ -7,7 +7,14 @@ import type { PageComponent } from "../client/Shell";
 import { Shell } from "../client/Shell";
 import type { RouteData } from "../client/types";
 import { pages } from "./pages";
+import { provideStrings } from "../client/i18n";
+import en from "../client/i18n/en.json";
+import hi from "../client/i18n/hi.json";
 import { drainTimers } from "./polyfills";
+
+// The server renders any page in any language synchronously, so it has every language's words.
+provideStrings("en", en);
+provideStrings("hi", hi);
 
 function render(url: string, dataJson: string): string {
   const data = JSON.parse(dataJson) as RouteData;

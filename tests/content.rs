@@ -10,7 +10,7 @@ fn titles<T>(items: &[T], title: impl Fn(&T) -> &str) -> Vec<&str> {
 
 #[test]
 fn home_review_badge_counters_vision_and_mission() {
-    let home = content().home;
+    let home = content().en.home;
     assert_eq!(home.reviews.count, 5000);
     assert_eq!(home.reviews.badge, "5k+");
     assert_eq!(home.reviews.stars, 5);
@@ -29,7 +29,7 @@ fn home_review_badge_counters_vision_and_mission() {
 
 #[test]
 fn home_why_choose_us_process_location_and_banner() {
-    let home = content().home;
+    let home = content().en.home;
     assert_eq!(
         titles(&home.why_choose_us.highlights, |c| &c.title),
         [
@@ -64,7 +64,7 @@ fn home_why_choose_us_process_location_and_banner() {
 
 #[test]
 fn team_about_appointment_contact_and_not_found() {
-    let content = content();
+    let content = content().en;
     let designations = titles(&content.team.members, |m| &m.designation);
     assert_eq!(designations, ["Clinical Psychiatrist", "Rehabilitation Expert", "Clinical Psychologist"]);
     let claims = |i: usize| content.team.members[i].description.join(" ").to_lowercase();
@@ -104,7 +104,7 @@ fn team_about_appointment_contact_and_not_found() {
 
 #[test]
 fn telepsychiatry_is_as_the_spec_gives_it() {
-    let content = content();
+    let content = content().en;
     let tele = content.service("telepsychiatry").unwrap();
     assert_eq!(tele.hero.title, "Telepsychiatry Services");
     assert_eq!(tele.intro.len(), 2);
@@ -137,7 +137,7 @@ fn telepsychiatry_is_as_the_spec_gives_it() {
 
 #[test]
 fn the_services_carry_the_spec_claims() {
-    let content = content();
+    let content = content().en;
     let text = |slug: &str| {
         let s = content.service(slug).unwrap();
         let faqs = s.faqs.iter().map(|f| format!("{} {}", f.question, f.answer));
@@ -163,7 +163,7 @@ fn the_services_carry_the_spec_claims() {
 
 #[test]
 fn articles_carry_the_spec_dates_and_figures() {
-    let content = content();
+    let content = content().en;
     let dates = [
         ("paranoia", "2024-12-24"),
         ("cognitive-behavioral-therapy", "2024-06-02"),

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
 use clinic_site::assets::SSR_BUNDLE;
-use clinic_site::content::{Content, ContentSource};
+use clinic_site::content::{ContentSource, Editions};
 use clinic_site::ssr::{quickjs_factory, PoolConfig, QuickJsLimits, RenderError, Renderer, RendererFactory};
 use clinic_site::AppState;
 use common::html::select;
@@ -27,7 +27,7 @@ static FAULTY_BUNDLE: LazyLock<String> = LazyLock::new(|| {
 (() => {{
   const render = globalThis.render;
   globalThis.render = (url, data) => {{
-    if (url === "/about") throw new Error("injected fault");
+    if (url === "/about" || url === "/hi/about") throw new Error("injected fault");
     if (url === "/contact") for (;;) {{}}
     if (url === "/appointment") {{ const hoard = []; for (;;) hoard.push(new Array(100000).fill(url)); }}
     return render(url, data);
@@ -97,9 +97,17 @@ async fn a_render_that_throws_gets_the_error_page_and_a_fresh_engine() {
         other => panic!("expected the injected exception, got {other:?}"),
     }
     assert_error_page(get(&state, "/about").await, "throwing render").await;
+    // A Hindi page's error page is Hindi: the same words the server keeps for each language.
+    let response = get(&state, "/hi/about").await;
+    assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+    let html = body_text(response).await;
+    let words = clinic_site::i18n::words(clinic_site::lang::Lang::Hi);
+    assert!(html.starts_with("<!DOCTYPE html><html lang=\"hi\">"), "{html}");
+    assert!(html.contains(&format!("<h1>{}</h1>", words.failed_heading)), "{html}");
+    assert!(html.contains(&state.content.hi.site.institute_name) && html.contains("<a href=\"/hi\">"), "{html}");
     assert_home_page(&state).await;
     // Counted once the next render has run, since a worker answers first and rebuilds after.
-    assert_eq!(built.load(Ordering::SeqCst), 3, "the engine is rebuilt after each failure");
+    assert_eq!(built.load(Ordering::SeqCst), 4, "the engine is rebuilt after each failure");
 }
 
 #[tokio::test]
@@ -187,8 +195,8 @@ fn strings(value: &Value) -> Vec<&str> {
 #[tokio::test]
 async fn content_that_tries_to_close_the_script_element_renders_inert() {
     let dir = hostile_content();
-    let content = Content::load(ContentSource::Dir(dir.to_path_buf())).expect("the hostile copy is valid content");
-    assert_eq!(content.article("paranoia").unwrap().title, HOSTILE_TITLE);
+    let content = Editions::load(ContentSource::Dir(dir.to_path_buf())).expect("the hostile copy is valid content");
+    assert_eq!(content.en.article("paranoia").unwrap().title, HOSTILE_TITLE);
     let clock = Arc::new(FixedClock(Mutex::new(date(2026, 11, 22))));
     let state = state_of(content, quickjs(), PoolConfig { workers: 1, queue: 8 }, false, clock);
 

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use axum::http::StatusCode;
 use clinic_site::content::types::Image;
 use clinic_site::content::Content;
-use clinic_site::routes::Route;
+use clinic_site::routes::{Page, Route};
 use clinic_site::AppState;
 use common::html::{attr, document, meta, select};
 use common::*;
@@ -18,23 +18,24 @@ use serde_json::Value;
 /// Every canonical page and the not-found page.
 fn every_page(state: &AppState) -> Vec<(String, Route)> {
     let mut pages: Vec<(String, Route)> = state.routes.paths().iter().map(|(p, r)| (p.to_string(), *r)).collect();
-    pages.push(("/no/such/page".to_owned(), Route::NotFound));
+    pages.push(("/no/such/page".to_owned(), Route::not_found("/no/such/page")));
+    pages.push(("/hi/no/such/page".to_owned(), Route::not_found("/hi/no/such/page")));
     pages
 }
 
 /// The picture a visitor sees first on each page, known before rendering: the home hero's first slide,
 /// a page's banner, an article's picture. The blog list's first card depends on its query (so it has
 /// high priority but no preload) and the not-found page opens with text.
-fn lcp_image(content: &Content, route: Route) -> Option<&Image> {
-    match route {
-        Route::Home => Some(&content.home.hero.images[0]),
-        Route::About => Some(&content.about.hero.image),
-        Route::Appointment => Some(&content.appointment.hero.image),
-        Route::Contact => Some(&content.contact.hero.image),
-        Route::Therapy => Some(&content.therapy.hero.image),
-        Route::Service(i) => Some(&content.services[i].hero.image),
-        Route::Article(i) => Some(&content.articles[i].image),
-        Route::Blogs | Route::NotFound => None,
+fn lcp_image(content: &Content, page: Page) -> Option<&Image> {
+    match page {
+        Page::Home => Some(&content.home.hero.images[0]),
+        Page::About => Some(&content.about.hero.image),
+        Page::Appointment => Some(&content.appointment.hero.image),
+        Page::Contact => Some(&content.contact.hero.image),
+        Page::Therapy => Some(&content.therapy.hero.image),
+        Page::Service(i) => Some(&content.services[i].hero.image),
+        Page::Article(i) => Some(&content.articles[i].image),
+        Page::Blogs | Page::NotFound => None,
     }
 }
 
@@ -72,13 +73,13 @@ async fn square_png(state: &Arc<AppState>, path: &str, size: u32) -> Vec<u8> {
 #[tokio::test]
 async fn each_page_preloads_its_lcp_image_once_in_the_head_and_shows_it_with_high_priority() {
     let state = ready_state().await;
-    let logo = &state.content.site.logo.src;
+    let logo = &state.content.en.site.logo.src;
     for (path, route) in every_page(&state) {
         let doc = document(&state, &path).await;
         // Anywhere in the document: React's own preloads of eager images are not kept beside the head's.
         let preloads = select(&doc, r#"link[rel="preload"][as="image"]"#);
         let high = select(&doc, r#"img[fetchpriority="high"]"#);
-        let lcp = lcp_image(&state.content, route);
+        let lcp = lcp_image(state.content.get(route.lang), route.page);
         match lcp {
             None => {
                 assert!(
@@ -87,8 +88,8 @@ async fn each_page_preloads_its_lcp_image_once_in_the_head_and_shows_it_with_hig
                     preloads.iter().map(|l| l.html()).collect::<Vec<_>>()
                 );
                 let first_card = select(&doc, r#".blog-card img[fetchpriority="high"]"#);
-                match route {
-                    Route::Blogs => {
+                match route.page {
+                    Page::Blogs => {
                         assert_eq!(high.len(), 1, "{path}");
                         assert_eq!(first_card.len(), 1, "{path}: the high-priority image is not a card's");
                         let first = select(&doc, ".blog-card img")[0];

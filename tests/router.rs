@@ -26,7 +26,7 @@ async fn home_is_rendered_from_the_content_with_its_document_shell() {
     assert_eq!(header(&response, "content-type"), "text/html; charset=utf-8");
     assert_eq!(header(&response, "cache-control"), "no-cache");
     let html = page_text(response).await;
-    let headline = html_escape::encode_text(&state.content.home.hero.headline).to_string();
+    let headline = html_escape::encode_text(&state.content.en.home.hero.headline).to_string();
     assert!(html.contains(&format!("<h1>{headline}</h1>")), "hero headline missing");
     assert!(html.starts_with("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"));
     assert!(html.contains(r#"<meta name="viewport" content="width=device-width, initial-scale=1">"#));
@@ -43,7 +43,7 @@ async fn home_is_rendered_from_the_content_with_its_document_shell() {
     assert!(later.contains(&home_chunk.as_str()));
     assert!(later.iter().all(|chunk| !state.manifest.entry.iter().any(|e| e == chunk)), "no chunk twice");
     // Six service cards and the footer's year from the clinic's date.
-    for service in &state.content.services {
+    for service in &state.content.en.services {
         assert!(html.contains(&format!("href=\"/services/{}\"", service.slug)));
     }
     assert!(html.contains("© 2026"));
@@ -90,7 +90,7 @@ async fn navigation_data_carries_each_pages_own_head() {
 #[tokio::test]
 async fn each_kind_of_page_answers_with_its_own_content() {
     let state = ready_state().await;
-    let service = state.content.service("telepsychiatry").unwrap();
+    let service = state.content.en.service("telepsychiatry").unwrap();
     let html = body_text(get(&state, "/services/telepsychiatry").await).await;
     assert!(html.contains("<h1>Telepsychiatry Services</h1>"));
     assert!(html.contains("Services Category"));
@@ -100,23 +100,25 @@ async fn each_kind_of_page_answers_with_its_own_content() {
     assert_eq!(sidebar.matches("href=\"/services/").count(), 5);
     assert!(html.contains(&html_escape::encode_text(&service.faqs[0].question).to_string()));
 
-    let article = state.content.article("paranoia").unwrap();
+    let article = state.content.en.article("paranoia").unwrap();
     let html = page_text(get(&state, "/blog/paranoia").await).await;
     assert!(html.contains(&format!("{} min read", article.reading_minutes())));
     assert!(html.contains("24 December 2024"));
 
+    // The English edition's one Hindi article: English around it, the article itself marked Hindi.
     let html = body_text(get(&state, "/blog/face-failures").await).await;
-    assert!(html.starts_with("<!DOCTYPE html><html lang=\"hi\">"));
+    assert!(html.starts_with("<!DOCTYPE html><html lang=\"en\">"));
+    assert!(html.contains("<article class=\"article\" lang=\"hi\">"));
 
     let html = page_text(get(&state, "/blogs").await).await;
-    let found = format!("Found {} blogs", state.content.articles.len());
+    let found = format!("Found {} blogs", state.content.en.articles.len());
     assert!(html.contains(&found), "count line {found:?} missing");
 }
 
 #[tokio::test]
 async fn about_appointment_contact_and_therapy_render_their_content() {
     let state = ready_state().await;
-    let content = &state.content;
+    let content = &state.content.en;
     let text = |s: &str| html_escape::encode_text(s).to_string();
 
     let html = page_text(get(&state, "/about").await).await;
@@ -209,7 +211,7 @@ async fn hashed_assets_are_immutable_and_served_precompressed() {
     assert_eq!(get(&state, &format!("{entry}.br")).await.status(), StatusCode::NOT_FOUND);
 
     // The pages name each image with a version of its bytes: that URL is immutable, any other a day's.
-    let src = &state.content.site.logo.src;
+    let src = &state.content.en.site.logo.src;
     let (file, version) = src.split_once("?v=").expect("the logo's URL has no version");
     assert_eq!(file, "/images/logo.svg");
     assert_eq!(version.len(), 12);
@@ -233,9 +235,12 @@ async fn readiness_waits_for_pre_rendering_and_health_does_not() {
     assert_eq!(get(&state, "/readyz").await.status(), StatusCode::SERVICE_UNAVAILABLE);
     assert!(state.prerender_all().await.is_empty());
     assert_eq!(get(&state, "/readyz").await.status(), StatusCode::OK);
-    // Every known route and the not-found page are cached.
-    // Home, about, appointment, contact, therapy & counselling, blogs; services; articles; 404.
-    assert_eq!(state.cache.len(), 6 + state.content.services.len() + state.content.articles.len() + 1);
+    // Every known route and the not-found page of each edition are cached: home, about, appointment,
+    // contact, therapy & counselling, blogs; services; articles (the Hindi edition shows face-failures
+    // too); 404.
+    let pages = |c: &clinic_site::content::Content| 6 + c.services.len() + c.articles.len() + 1;
+    assert_eq!(state.content.hi.articles.len(), state.content.en.articles.len());
+    assert_eq!(state.cache.len(), pages(&state.content.en) + pages(&state.content.hi));
 }
 
 #[tokio::test]
@@ -408,7 +413,7 @@ async fn a_failed_render_gives_an_error_page_and_the_server_carries_on() {
     assert_eq!(header(&response, "cache-control"), "no-store");
     let html = body_text(response).await;
     assert!(html.contains("Something went wrong"));
-    assert!(html.contains(&format!("href=\"tel:{}\"", state.content.site.phones[0].replace(' ', ""))));
+    assert!(html.contains(&format!("href=\"tel:{}\"", state.content.en.site.phones[0].replace(' ', ""))));
     let response = get(&state, "/").await;
     assert_eq!(response.status(), StatusCode::OK);
     assert!(body_text(response).await.contains("<p>rendered</p>"));
@@ -444,7 +449,7 @@ async fn a_full_render_queue_answers_503_with_retry_after() {
 #[tokio::test]
 async fn article_texts_travel_as_route_data_never_inside_the_scripts() {
     let state = ready_state().await;
-    let article = state.content.article("paranoia").unwrap();
+    let article = state.content.en.article("paranoia").unwrap();
     let manifest = &state.manifest;
     let chunks: Vec<&String> =
         manifest.entry.iter().chain(&manifest.hydrate).chain(manifest.pages.values().flatten()).collect();

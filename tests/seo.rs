@@ -1,6 +1,6 @@
-//! What crawlers read, from each page's first HTML parsed with a real HTML parser: titles, canonical
-//! URLs, Open Graph and Twitter tags, languages and JSON-LD; the sitemap, robots.txt, web app
-//! manifest and redirects.
+//! What crawlers read, from each page's first HTML parsed with a real HTML parser, in both editions:
+//! titles, canonical URLs, Open Graph and Twitter tags, languages and their `hreflang` pairs, and
+//! JSON-LD; the sitemap, robots.txt, web app manifest and redirects.
 
 mod common;
 
@@ -9,7 +9,8 @@ use std::sync::Arc;
 
 use axum::http::StatusCode;
 use clinic_site::http::redirects::ALIASES;
-use clinic_site::routes::Route;
+use clinic_site::lang::Lang;
+use clinic_site::routes::{paths, Page, Route};
 use clinic_site::AppState;
 use common::html::{attr, document, first_in, meta, one, select, text};
 use common::*;
@@ -48,24 +49,39 @@ fn str_of<'a>(value: &'a Value, key: &str) -> &'a str {
     value[key].as_str().unwrap_or_else(|| panic!("{key} is not a string in {value}"))
 }
 
-/// Every canonical route (the route table's paths), with its status-200 page parsed.
+/// Every page at its canonical address (the route table's paths but the Hindi edition's copy of the
+/// Hindi article of the English one), with its status-200 page parsed.
 async fn pages(state: &Arc<AppState>) -> Vec<(String, Route, Html)> {
     let mut pages = Vec::new();
     for (path, route) in state.routes.paths() {
+        if paths(&state.content, route).1 != path {
+            continue;
+        }
         let response = get(state, path).await;
         assert_eq!(response.status(), StatusCode::OK, "{path}");
         pages.push((path.to_owned(), route, Html::parse_document(&body_text(response).await)));
     }
-    assert_eq!(pages.len(), 6 + state.content.services.len() + state.content.articles.len());
+    let (en, hi) = (&state.content.en, &state.content.hi);
+    let own_hindi_articles = hi.articles.iter().filter(|a| a.is_canonical()).count();
+    assert_eq!(own_hindi_articles, en.articles.len() - 1, "every article but face-failures has its Hindi twin");
+    assert_eq!(pages.len(), 2 * (6 + en.services.len()) + en.articles.len() + own_hindi_articles);
     pages
+}
+
+/// The `hreflang` links of a page's head: (hreflang, href).
+fn hreflang_links(doc: &Html) -> Vec<(String, String)> {
+    select(doc, r#"link[rel="alternate"][hreflang]"#)
+        .into_iter()
+        .map(|l| (attr(l, "hreflang").to_owned(), attr(l, "href").to_owned()))
+        .collect()
 }
 
 #[tokio::test]
 async fn every_page_has_a_unique_title_a_self_referencing_canonical_and_sharing_tags() {
     let state = ready_state().await;
-    let content = &state.content;
     let mut titles = HashSet::new();
     for (path, route, doc) in pages(&state).await {
+        let content = state.content.get(route.lang);
         let title = text(one(&doc, "head > title"));
         assert!(!title.is_empty() && titles.insert(title.clone()), "{path}: title {title:?} is empty or repeated");
         let canonical = attr(one(&doc, r#"link[rel="canonical"]"#), "href");
@@ -78,12 +94,12 @@ async fn every_page_has_a_unique_title_a_self_referencing_canonical_and_sharing_
         assert_eq!(meta(&doc, "og:description"), description);
         assert_eq!(meta(&doc, "og:url"), canonical);
         assert_eq!(meta(&doc, "og:site_name"), content.site.institute_name);
-        let lang = match route {
-            Route::Article(i) => content.articles[i].lang.as_str(),
-            _ => "en",
+        assert_eq!(attr(one(&doc, "html"), "lang"), route.lang.code(), "{path}");
+        let written_in = match route.page {
+            Page::Article(i) => content.articles[i].lang.as_str(),
+            _ => route.lang.code(),
         };
-        assert_eq!(attr(one(&doc, "html"), "lang"), lang, "{path}");
-        assert_eq!(meta(&doc, "og:locale"), format!("{lang}_IN"), "{path}");
+        assert_eq!(meta(&doc, "og:locale"), format!("{written_in}_IN"), "{path}");
 
         let image = meta(&doc, "og:image");
         let image_path = image.strip_prefix(SITE_URL).unwrap_or_else(|| panic!("{path}: og:image {image} is relative"));
@@ -92,8 +108,8 @@ async fn every_page_has_a_unique_title_a_self_referencing_canonical_and_sharing_
             (meta(&doc, "og:image:width").parse::<u32>().unwrap(), meta(&doc, "og:image:height").parse().unwrap());
         // Link previews get the 1200x630 raster copy of the page's picture (tests/images.rs checks the files).
         assert_eq!(size, (1200, 630), "{path}");
-        match route {
-            Route::Article(i) => {
+        match route.page {
+            Page::Article(i) => {
                 let article = &content.articles[i];
                 assert_eq!(meta(&doc, "og:type"), "article");
                 assert_eq!(image_path, article.image.preview().src);
@@ -101,7 +117,7 @@ async fn every_page_has_a_unique_title_a_self_referencing_canonical_and_sharing_
             }
             _ => assert_eq!(meta(&doc, "og:type"), "website", "{path}"),
         }
-        if let Route::Service(i) = route {
+        if let Page::Service(i) = route.page {
             assert_eq!(image_path, content.services[i].card_image.preview().src);
         }
 
@@ -113,10 +129,14 @@ async fn every_page_has_a_unique_title_a_self_referencing_canonical_and_sharing_
         assert_eq!(attr(one(&doc, r#"link[rel="manifest"]"#), "href"), "/manifest.webmanifest");
         assert!(!meta(&doc, "theme-color").is_empty());
     }
+    // face-failures is written in Hindi: the English edition marks the article as Hindi, its page as English.
     let face_failures = document(&state, "/blog/face-failures").await;
-    assert_eq!(attr(one(&face_failures, "html"), "lang"), "hi");
+    assert_eq!(attr(one(&face_failures, "html"), "lang"), "en");
+    assert_eq!(attr(one(&face_failures, "article.article"), "lang"), "hi");
+    assert_eq!(attr(one(&face_failures, ".article-meta"), "lang"), "en");
     assert_eq!(meta(&face_failures, "og:locale"), "hi_IN");
     // Its card on /blogs carries its language too, and every English card beside it its own.
+    let content = &state.content.en;
     let hindi = content.articles.iter().find(|a| a.slug == "face-failures").unwrap();
     let mut hindi_cards = 0;
     for page in 1..=content.articles.len().div_ceil(9) {
@@ -131,37 +151,83 @@ async fn every_page_has_a_unique_title_a_self_referencing_canonical_and_sharing_
     assert_eq!(hindi_cards, 1);
 
     // The not-found page answers on any path: it names no URL of its own and asks not to be indexed.
-    let doc = document(&state, "/no/such/page").await;
-    assert!(titles.insert(text(one(&doc, "head > title"))), "the not-found title repeats another page's");
-    assert_eq!(meta(&doc, "robots"), "noindex");
-    assert!(select(&doc, r#"link[rel="canonical"]"#).is_empty());
-    assert!(select(&doc, r#"meta[property="og:url"]"#).is_empty());
-    assert!(json_ld(&doc).is_empty());
+    for (path, lang) in [("/no/such/page", "en"), ("/hi/no/such/page", "hi")] {
+        let doc = document(&state, path).await;
+        assert!(titles.insert(text(one(&doc, "head > title"))), "the not-found title repeats another page's");
+        assert_eq!(attr(one(&doc, "html"), "lang"), lang);
+        assert_eq!(meta(&doc, "robots"), "noindex");
+        assert!(select(&doc, r#"link[rel="canonical"]"#).is_empty());
+        assert!(select(&doc, r#"meta[property="og:url"]"#).is_empty());
+        assert!(hreflang_links(&doc).is_empty());
+        assert!(json_ld(&doc).is_empty());
+    }
+}
+
+#[tokio::test]
+async fn both_twins_name_each_other_with_hreflang_and_english_is_the_default() {
+    let state = ready_state().await;
+    let mut by_path: std::collections::HashMap<String, Vec<(String, String)>> = Default::default();
+    for (path, route, doc) in pages(&state).await {
+        let links = hreflang_links(&doc);
+        let own = format!("{SITE_URL}{path}");
+        if path == "/blog/face-failures" {
+            assert!(links.is_empty(), "the Hindi article of the English edition has no twin to pair with");
+            continue;
+        }
+        let lang = |l: Lang| links.iter().find(|(h, _)| h == l.tag()).map(|(_, href)| href.clone()).unwrap();
+        assert_eq!(links.len(), 3, "{path}: {links:?}");
+        assert_eq!(lang(route.lang), own, "{path} names itself");
+        let english = lang(Lang::En);
+        assert_eq!(links[2], ("x-default".to_owned(), english.clone()), "{path}");
+        let twin = lang(route.lang.other());
+        assert_eq!(twin, format!("{SITE_URL}{}", route.lang.other().path(Lang::of_path(&path).1)), "{path}");
+        // Open Graph names the other language too.
+        assert_eq!(meta(&doc, "og:locale:alternate"), format!("{}_IN", route.lang.other().code()), "{path}");
+        by_path.insert(own, links);
+    }
+    // Reciprocal: each page's twin names the page back, with the same three links.
+    for (url, links) in &by_path {
+        for (_, href) in links {
+            assert_eq!(by_path.get(href), Some(links), "{url} -> {href}");
+        }
+    }
+    assert_eq!(by_path.len(), 2 * (6 + 6 + 22));
+
+    // The Hindi edition shows face-failures in Hindi chrome, with the English URL its one canonical address.
+    let doc = document(&state, "/hi/blog/face-failures").await;
+    assert_eq!(attr(one(&doc, r#"link[rel="canonical"]"#), "href"), format!("{SITE_URL}/blog/face-failures"));
+    assert_eq!(attr(one(&doc, "html"), "lang"), "hi");
+    assert!(hreflang_links(&doc).is_empty());
+    assert!(
+        select(&doc, r#"meta[name="robots"]"#).is_empty(),
+        "canonical, not noindex: links to it count for the one URL"
+    );
 }
 
 /// The schema.org types a page's JSON-LD must have: only for what the page shows.
-fn expected_types(route: Route) -> &'static [&'static str] {
-    match route {
-        Route::Home => &["FAQPage", "IndividualPhysician", "MedicalClinic"],
-        Route::About => &["FAQPage", "IndividualPhysician"],
-        Route::Contact => &["MedicalClinic"],
-        Route::Therapy => &["FAQPage"],
-        Route::Service(_) => &["BreadcrumbList", "FAQPage"],
-        Route::Article(_) => &["BlogPosting", "BreadcrumbList"],
-        Route::Appointment | Route::Blogs | Route::NotFound => &[],
+fn expected_types(page: Page) -> &'static [&'static str] {
+    match page {
+        Page::Home => &["FAQPage", "IndividualPhysician", "MedicalClinic"],
+        Page::About => &["FAQPage", "IndividualPhysician"],
+        Page::Contact => &["MedicalClinic"],
+        Page::Therapy => &["FAQPage"],
+        Page::Service(_) => &["BreadcrumbList", "FAQPage"],
+        Page::Article(_) => &["BlogPosting", "BreadcrumbList"],
+        Page::Appointment | Page::Blogs | Page::NotFound => &[],
     }
 }
 
 #[tokio::test]
 async fn json_ld_parses_and_has_the_properties_of_each_type_for_what_the_page_shows() {
     let state = ready_state().await;
-    let content = &state.content;
     let known: HashSet<String> = state.routes.paths().iter().map(|(p, _)| format!("{SITE_URL}{p}")).collect();
     for (path, route, doc) in pages(&state).await {
+        let content = state.content.get(route.lang);
+        let home = format!("{SITE_URL}{}", route.lang.path("/"));
         let blocks = json_ld(&doc);
         let mut types: Vec<&str> = blocks.iter().map(|b| str_of(b, "@type")).collect();
         types.sort_unstable();
-        assert_eq!(types, expected_types(route), "{path}");
+        assert_eq!(types, expected_types(route.page), "{path}");
         for block in &blocks {
             assert_eq!(block["@context"], "https://schema.org", "{path}");
         }
@@ -187,6 +253,7 @@ async fn json_ld_parses_and_has_the_properties_of_each_type_for_what_the_page_sh
                 .collect();
             assert!(!marked.is_empty());
             assert_eq!(marked, shown, "{path}");
+            assert_eq!(str_of(faq, "inLanguage"), route.lang.code(), "{path}");
         } else {
             assert!(shown.is_empty(), "{path} shows a FAQ without FAQPage markup");
         }
@@ -197,10 +264,10 @@ async fn json_ld_parses_and_has_the_properties_of_each_type_for_what_the_page_sh
                 assert!(!str_of(item, "name").is_empty());
                 assert!(known.contains(str_of(item, "item")), "{path}: breadcrumb {} is not a page", item["item"]);
             }
-            assert_eq!(str_of(&items[0], "item"), format!("{SITE_URL}/"));
+            assert_eq!(str_of(&items[0], "item"), home, "{path}");
             assert_eq!(str_of(items.last().unwrap(), "item"), format!("{SITE_URL}{path}"));
         }
-        if let Route::Article(i) = route {
+        if let Page::Article(i) = route.page {
             let article = &content.articles[i];
             let post = of_type(&blocks, "BlogPosting");
             assert_eq!(str_of(post, "headline"), article.title);
@@ -213,11 +280,11 @@ async fn json_ld_parses_and_has_the_properties_of_each_type_for_what_the_page_sh
             assert_eq!(post["author"]["@type"], "Person");
             let author = article.author.as_deref().unwrap_or(&content.site.psychiatrist.name);
             assert_eq!(str_of(&post["author"], "name"), author);
-            assert_eq!(str_of(post, "inLanguage"), attr(one(&doc, "html"), "lang"));
+            assert_eq!(str_of(post, "inLanguage"), attr(one(&doc, "article.article"), "lang"));
             assert_eq!(str_of(post, "mainEntityOfPage"), format!("{SITE_URL}{path}"));
         }
-        if matches!(route, Route::Home | Route::Contact) {
-            check_clinic(&state, of_type(&blocks, "MedicalClinic"));
+        if matches!(route.page, Page::Home | Page::Contact) {
+            check_clinic(content, of_type(&blocks, "MedicalClinic"));
         }
         if let Some(physician) = blocks.iter().find(|b| b["@type"] == "IndividualPhysician") {
             assert_eq!(str_of(physician, "name"), content.site.psychiatrist.name);
@@ -233,15 +300,15 @@ async fn json_ld_parses_and_has_the_properties_of_each_type_for_what_the_page_sh
     }
 }
 
-fn check_clinic(state: &AppState, clinic: &Value) {
-    let site = &state.content.site;
+fn check_clinic(content: &clinic_site::content::Content, clinic: &Value) {
+    let site = &content.site;
     assert_eq!(str_of(clinic, "name"), site.institute_name);
-    assert_eq!(str_of(clinic, "url"), format!("{SITE_URL}/"));
+    assert_eq!(str_of(clinic, "url"), format!("{SITE_URL}{}", content.lang.path("/")));
     assert_eq!(str_of(clinic, "@id"), format!("{SITE_URL}/#clinic"));
     assert_eq!(str_of(clinic, "telephone"), site.phones[0]);
     let address = &clinic["address"];
     assert_eq!(address["@type"], "PostalAddress");
-    assert_eq!(str_of(address, "addressLocality"), "Patna");
+    assert_eq!(str_of(address, "addressLocality"), site.address.locality);
     for key in ["streetAddress", "addressRegion", "postalCode", "addressCountry"] {
         assert!(!str_of(address, key).is_empty(), "{key}");
     }
@@ -251,10 +318,10 @@ fn check_clinic(state: &AppState, clinic: &Value) {
 
     let services = clinic["availableService"].as_array().unwrap();
     let names: Vec<&str> = services.iter().map(|s| str_of(s, "name")).collect();
-    let titles: Vec<&str> = state.content.services.iter().map(|s| s.title.as_str()).collect();
+    let titles: Vec<&str> = content.services.iter().map(|s| s.title.as_str()).collect();
     assert_eq!((names.len(), names), (6, titles));
-    for (service, content) in services.iter().zip(&state.content.services) {
-        assert_eq!(str_of(service, "url"), format!("{SITE_URL}{}", content.path()));
+    for (service, content) in services.iter().zip(&content.services) {
+        assert_eq!(str_of(service, "url"), format!("{SITE_URL}{}", content.path));
     }
 
     let mut marked = BTreeSet::new();
@@ -304,7 +371,7 @@ async fn testimonials_are_not_marked_up_as_reviews_or_ratings() {
         assert!(!names.contains(name), "the home page's JSON-LD has {name:?}");
     }
     let markup: String = blocks.iter().map(Value::to_string).collect();
-    for testimonial in &state.content.home.testimonials {
+    for testimonial in &state.content.en.home.testimonials {
         assert!(!markup.contains(&testimonial.content) && !markup.contains(&testimonial.title));
     }
 }
@@ -323,6 +390,7 @@ async fn the_sitemap_lists_exactly_the_canonical_pages_and_each_answers_200() {
     assert_eq!(urlset.tag_name().namespace(), Some("http://www.sitemaps.org/schemas/sitemap/0.9"));
 
     let mut listed = Vec::new();
+    let mut alternates = std::collections::HashMap::new();
     for url in urlset.children().filter(|n| n.is_element()) {
         assert_eq!(url.tag_name().name(), "url");
         let child = |name: &str| url.children().find(|n| n.has_tag_name(name)).and_then(|n| n.text());
@@ -330,19 +398,38 @@ async fn the_sitemap_lists_exactly_the_canonical_pages_and_each_answers_200() {
         let lastmod = child("lastmod").expect("every url has a lastmod");
         let path = loc.strip_prefix(SITE_URL).unwrap_or_else(|| panic!("{loc} is not absolute on SITE_URL"));
         assert!(chrono::NaiveDate::parse_from_str(lastmod, "%Y-%m-%d").is_ok(), "{loc}: lastmod {lastmod}");
-        if let Some(slug) = path.strip_prefix("/blog/") {
-            assert_eq!(lastmod, state.content.article(slug).unwrap().date.to_string(), "{loc}");
+        let (lang, english) = Lang::of_path(path);
+        if let Some(slug) = english.strip_prefix("/blog/") {
+            assert_eq!(lastmod, state.content.get(lang).article(slug).unwrap().date.to_string(), "{loc}");
         }
         assert_eq!(get(&state, path).await.status(), StatusCode::OK, "{loc}");
+        // The page's versions in each language, as its head names them.
+        let links: Vec<(String, String)> = url
+            .children()
+            .filter(|n| n.has_tag_name(("http://www.w3.org/1999/xhtml", "link")))
+            .map(|n| (n.attribute("hreflang").unwrap().to_owned(), n.attribute("href").unwrap().to_owned()))
+            .collect();
+        assert_eq!(links, hreflang_links(&document(&state, path).await), "{loc}");
+        alternates.insert(loc.to_owned(), links);
         listed.push(path.to_owned());
     }
-    let canonical: Vec<String> = state.routes.paths().iter().map(|(p, _)| p.to_string()).collect();
+    let canonical: Vec<String> =
+        pages(&state).await.into_iter().map(|(p, _, _)| p).collect::<BTreeSet<_>>().into_iter().collect();
     assert_eq!(listed, canonical, "every canonical page once, and nothing else");
+    assert!(!listed.iter().any(|p| p == "/hi/blog/face-failures"), "listed at its canonical address only");
     for (alias, _) in ALIASES {
-        assert!(!listed.iter().any(|p| p == alias));
+        assert!(!listed.iter().any(|p| *p == alias || *p == Lang::Hi.path(alias)));
     }
-    let newest = state.content.articles.iter().map(|a| a.date).max().unwrap().to_string();
+    // Every pair is listed from both sides.
+    for (loc, links) in &alternates {
+        for (_, href) in links {
+            assert_eq!(alternates.get(href), Some(links), "{loc} -> {href}");
+        }
+    }
+    assert_eq!(alternates.values().filter(|links| links.len() == 3).count(), 2 * 34);
+    let newest = state.content.en.articles.iter().map(|a| a.date).max().unwrap().to_string();
     assert!(xml.contains(&format!("<loc>{SITE_URL}/blogs</loc><lastmod>{newest}</lastmod>")));
+    assert!(xml.contains(&format!("<loc>{SITE_URL}/hi/blogs</loc><lastmod>{newest}</lastmod>")));
 }
 
 #[tokio::test]
@@ -363,7 +450,7 @@ async fn the_web_manifest_names_the_clinic_its_icon_and_the_theme_colour_of_the_
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(header(&response, "content-type"), "application/manifest+json");
     let manifest: Value = serde_json::from_slice(&body_bytes(response).await).unwrap();
-    let site = &state.content.site;
+    let site = &state.content.en.site;
     assert_eq!(manifest["name"], site.institute_name.as_str());
     assert_eq!(manifest["short_name"], site.short_name.as_str());
     assert_eq!((&manifest["start_url"], &manifest["display"]), (&Value::from("/"), &Value::from("minimal-ui")));
@@ -398,6 +485,11 @@ async fn old_links_and_trailing_slashes_answer_301_to_the_page_keeping_the_query
         ("/blog/paranoia/", "/blog/paranoia"),
         ("/blogs/?q=sleep+well&page=2", "/blogs?q=sleep+well&page=2"),
         ("/contact//", "/contact"),
+        ("/hi/", "/hi"),
+        ("/hi/about/", "/hi/about"),
+        ("/hi/services/child-adolescent-psychiatry", "/hi/services/child-and-adolescent-psychiatry"),
+        ("/hi/blog/understanding-stress-management?utm_source=x", "/hi/blog/stress-affects-health?utm_source=x"),
+        ("/hi/blogs/?q=%E0%A4%A8%E0%A5%80%E0%A4%82%E0%A4%A6", "/hi/blogs?q=%E0%A4%A8%E0%A5%80%E0%A4%82%E0%A4%A6"),
     ];
     for (from, to) in cases {
         let response = get(&state, from).await;
@@ -407,7 +499,9 @@ async fn old_links_and_trailing_slashes_answer_301_to_the_page_keeping_the_query
         assert_eq!(get(&state, to).await.status(), StatusCode::OK, "{to}");
     }
     // Path case is kept, so another spelling is not a page and not a redirect: no loop.
-    for path in ["/About", "/About/", "/Blog/Paranoia", "/no/such/page/", "//evil.example/", "/blog/"] {
+    for path in
+        ["/About", "/About/", "/Blog/Paranoia", "/no/such/page/", "//evil.example/", "/blog/", "/HI/about", "/hi/blog/"]
+    {
         let response = get(&state, path).await;
         assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");
         assert_eq!(header(&response, "location"), "", "{path}");
@@ -420,15 +514,23 @@ async fn internal_links_use_registered_paths_only() {
     let state = ready_state().await;
     let aliases: HashSet<&str> = ALIASES.iter().map(|(from, _)| *from).collect();
     let mut checked = 0;
-    for (path, _, doc) in pages(&state).await {
+    for (path, route, doc) in pages(&state).await {
         for link in select(&doc, "a[href]") {
             let href = attr(link, "href");
             let Some(target) = href.strip_prefix('/').map(|_| href.split(['?', '#']).next().unwrap()) else { continue };
-            assert!(!aliases.contains(target), "{path} links to the alias {href}");
+            let (lang, english) = Lang::of_path(target);
+            assert!(!aliases.contains(english), "{path} links to the alias {href}");
             assert!(target == "/" || !target.ends_with('/'), "{path} links to {href} with a trailing slash");
-            assert_ne!(state.routes.resolve(target), Route::NotFound, "{path} links to {href}, which is not a page");
+            assert!(!state.routes.resolve(target).is_not_found(), "{path} links to {href}, which is not a page");
+            // A page links within its own edition; only the language switch leads to the other.
+            let switch = link.value().classes().any(|c| c == "language-switch");
+            assert_eq!(lang == route.lang, !switch, "{path} links to {href}");
+            if switch {
+                assert_eq!(attr(link, "hreflang"), lang.code());
+                assert_eq!(attr(link, "lang"), lang.code());
+            }
             checked += 1;
         }
     }
-    assert!(checked > 100, "only {checked} internal links found");
+    assert!(checked > 200, "only {checked} internal links found");
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { initialLikes } from "../lib/likes";
+import { fill, useLang, useStrings } from "../i18n";
 
 /**
  * Like, bookmark and share for an article; nothing is saved. The like count is chosen in the
@@ -7,6 +8,8 @@ import { initialLikes } from "../lib/likes";
  * the server's HTML matches.
  */
 export function ArticleActions({ title, url }: { title: string; url: string }) {
+  const lang = useLang();
+  const t = useStrings().article;
   const [likes, setLikes] = useState<number | null>(null);
   const [liked, setLiked] = useState(false);
   const [bookmarked, setBookmarked] = useState(false);
@@ -29,23 +32,23 @@ export function ArticleActions({ title, url }: { title: string; url: string }) {
     }
     try {
       await navigator.clipboard.writeText(url);
-      setShareNote("Link copied to the clipboard");
+      setShareNote(t.copied);
     } catch {
-      setShareNote(`Copy this link to share: ${url}`);
+      setShareNote(fill(t.copyThis, { url }));
     }
   };
 
   return (
-    <div className="article-actions" lang="en">
+    <div className="article-actions" lang={lang}>
       <button type="button" className={`action like${liked ? " liked" : ""}`} onClick={like}>
-        <span aria-hidden="true">♥</span> Like
+        <span aria-hidden="true">♥</span> {t.like}
         {likes !== null && <span className="like-count"> {likes}</span>}
       </button>
       <button type="button" className="action bookmark" aria-pressed={bookmarked} onClick={() => setBookmarked(!bookmarked)}>
-        <span aria-hidden="true">{bookmarked ? "★" : "☆"}</span> Bookmark
+        <span aria-hidden="true">{bookmarked ? "★" : "☆"}</span> {t.bookmark}
       </button>
       <button type="button" className="action share" onClick={share}>
-        <span aria-hidden="true">↗</span> Share
+        <span aria-hidden="true">↗</span> {t.share}
       </button>
       <p className="share-note" role="status">
         {shareNote}

@@ -1,13 +1,15 @@
 import { useId, useState } from "react";
 import type { Faq } from "../types";
+import { useStrings } from "../i18n";
 
 /** FAQ accordion: none open at first; opening one closes the other; clicking the open one closes it. */
-export function FaqList({ faqs, title = "Frequently Asked Questions" }: { faqs: Faq[]; title?: string }) {
+export function FaqList({ faqs, title }: { faqs: Faq[]; title?: string }) {
+  const t = useStrings();
   const [open, setOpen] = useState<number | null>(null);
   const id = useId();
   return (
     <section className="faq" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{title}</h2>
+      <h2 id={`${id}-title`}>{title ?? t.common.faqTitle}</h2>
       {faqs.map((faq, i) => {
         const expanded = open === i;
         return (

@@ -1,7 +1,10 @@
 import { Link } from "react-router-dom";
-import type { Site } from "../types";
+import type { Site, Translation } from "../types";
+import { fill, fillParts, useStrings } from "../i18n";
+import { LanguageSwitch } from "./LanguageSwitch";
 
-export function Footer({ site, today }: { site: Site; today: string }) {
+export function Footer({ site, today, translation }: { site: Site; today: string; translation: Translation }) {
+  const t = useStrings();
   const year = today.slice(0, 4);
   return (
     <footer className="site-footer">
@@ -9,18 +12,21 @@ export function Footer({ site, today }: { site: Site; today: string }) {
         <section>
           <h2>{site.instituteName}</h2>
           <p>{site.description}</p>
+          <p>
+            <LanguageSwitch translation={translation} />
+          </p>
         </section>
-        <nav aria-label="Footer">
-          <h2>Quick links</h2>
+        <nav aria-label={t.footer.label}>
+          <h2>{t.footer.quickLinks}</h2>
           <ul>
-            <li><Link to="/">Home</Link></li>
-            <li><Link to="/about">About Us</Link></li>
-            <li><Link to="/blogs">Blogs</Link></li>
-            <li><Link to="/contact">Contact Us</Link></li>
+            <li><Link to={site.links.home}>{t.nav.home}</Link></li>
+            <li><Link to={site.links.about}>{t.nav.about}</Link></li>
+            <li><Link to={site.links.blogs}>{t.footer.blogs}</Link></li>
+            <li><Link to={site.links.contact}>{t.nav.contact}</Link></li>
           </ul>
         </nav>
-        <nav aria-label="Services">
-          <h2>Services</h2>
+        <nav aria-label={t.footer.services}>
+          <h2>{t.footer.services}</h2>
           <ul>
             {site.services.map((s) => (
               <li key={s.path}><Link to={s.path}>{s.title}</Link></li>
@@ -28,7 +34,7 @@ export function Footer({ site, today }: { site: Site; today: string }) {
           </ul>
         </nav>
         <section>
-          <h2>Contact</h2>
+          <h2>{t.footer.contact}</h2>
           <address>
             <p>{site.address}</p>
             {site.phones.map((phone) => (
@@ -46,12 +52,11 @@ export function Footer({ site, today }: { site: Site; today: string }) {
       {/* Any page may name suicide or self-harm (an article, or only its title in a list), so every
           page says where help is at any hour. */}
       <p className="crisis-line">
-        <strong>Need help now?</strong> If you or someone near you is in danger or thinking of suicide, call{" "}
-        <a href="tel:112">112</a> or Tele-MANAS <a href="tel:14416">14416</a> (free, 24x7). Our clinic is not an
-        emergency service.
+        <strong>{t.footer.crisisHeading}</strong>{" "}
+        {fillParts(t.footer.crisisText, { emergency: <a href="tel:112">112</a>, teleManas: <a href="tel:14416">14416</a> })}
       </p>
       <p className="copyright">
-        © {year} {site.instituteName}. All rights reserved. Powered by{" "}
+        {fill(t.footer.rights, { year, institute: site.instituteName })} {t.footer.poweredBy}{" "}
         <a href={site.poweredBy.url} target="_blank" rel="noopener noreferrer">{site.poweredBy.label}</a>
       </p>
     </footer>

@@ -1,53 +1,64 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router-dom";
-import type { Site } from "../types";
+import type { Site, Translation } from "../types";
+import { useStrings, type Strings } from "../i18n";
 import { Img } from "./Img";
+import { LanguageSwitch } from "./LanguageSwitch";
 import { useScrolled } from "../lib/useScrolled";
 
 /** Milliseconds the desktop Services menu stays open after the pointer leaves it (spec section 9). */
 export const SERVICES_CLOSE_DELAY_MS = 500;
 
-/** The only paths that show the Book Now button (spec section 2). */
-const BOOK_NOW_PATHS = new Set(["/", "/about", "/therapy-and-counselling"]);
+type NavLinkItem = { to: string; label: string };
 
-const LINKS_BEFORE_SERVICES = [
-  { to: "/", label: "Home" },
-  { to: "/about", label: "About Us" },
-];
-const LINKS_AFTER_SERVICES = [
-  { to: "/blogs", label: "Blog" },
-  { to: "/contact", label: "Contact Us" },
-];
+/** The menu's links around Services, in the page's edition and language. */
+function navLinks(site: Site, t: Strings): { before: NavLinkItem[]; after: NavLinkItem[] } {
+  return {
+    before: [
+      { to: site.links.home, label: t.nav.home },
+      { to: site.links.about, label: t.nav.about },
+    ],
+    after: [
+      { to: site.links.blogs, label: t.nav.blog },
+      { to: site.links.contact, label: t.nav.contact },
+    ],
+  };
+}
 
-export function Header({ site }: { site: Site }) {
+export function Header({ site, translation }: { site: Site; translation: Translation }) {
   const { pathname } = useLocation();
+  const t = useStrings();
   const scrolled = useScrolled();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
-  const showBookNow = BOOK_NOW_PATHS.has(pathname);
+  // The only pages that show the Book Now button (spec section 2), in either language.
+  const showBookNow = [site.links.home, site.links.about, site.links.therapy].includes(pathname);
+  const links = navLinks(site, t);
 
   return (
     <header className={`site-header${scrolled ? " scrolled" : ""}`} data-scrolled={scrolled}>
-      <Link to="/" className="brand">
+      <Link to={site.links.home} className="brand">
         <Img image={site.logo} eager />
         <span>{site.instituteName}</span>
       </Link>
-      <nav aria-label="Main" className="desktop-nav">
+      <nav aria-label={t.nav.main} className="desktop-nav">
         <ul>
-          <NavItems links={LINKS_BEFORE_SERVICES} />
+          <NavItems links={links.before} />
           <li>
             <DesktopServices services={site.services} />
           </li>
-          <NavItems links={LINKS_AFTER_SERVICES} />
+          <NavItems links={links.after} />
         </ul>
       </nav>
+      <LanguageSwitch translation={translation} className="desktop-only" />
       {showBookNow && (
         <>
           <a className="button primary book-now desktop-only" href={site.bookingUrl} target="_blank" rel="noopener noreferrer">
-            Book Now<span className="visually-hidden"> (opens the booking page in a new tab)</span>
+            {t.nav.bookNow}
+            <span className="visually-hidden">{t.nav.bookNowNewTab}</span>
           </a>
-          <Link className="button primary book-now mobile-only" to="/appointment">
-            Book Now
+          <Link className="button primary book-now mobile-only" to={site.links.appointment}>
+            {t.nav.bookNow}
           </Link>
         </>
       )}
@@ -59,14 +70,14 @@ export function Header({ site }: { site: Site }) {
         onClick={() => setMenuOpen(true)}
       >
         <span aria-hidden="true" className="hamburger" />
-        <span className="visually-hidden">Open menu</span>
+        <span className="visually-hidden">{t.nav.openMenu}</span>
       </button>
-      {menuOpen && <MobileMenu site={site} onClose={closeMenu} />}
+      {menuOpen && <MobileMenu site={site} translation={translation} onClose={closeMenu} />}
     </header>
   );
 }
 
-function NavItems({ links, onNavigate }: { links: { to: string; label: string }[]; onNavigate?: () => void }) {
+function NavItems({ links, onNavigate }: { links: NavLinkItem[]; onNavigate?: () => void }) {
   return links.map(({ to, label }) => (
     <li key={to}>
       <NavLink to={to} end onClick={onNavigate}>
@@ -82,6 +93,7 @@ function DesktopServices({ services }: { services: Site["services"] }) {
   const closeTimer = useRef<number | undefined>(undefined);
   const id = useId();
   const { pathname } = useLocation();
+  const t = useStrings();
 
   const cancelClose = () => window.clearTimeout(closeTimer.current);
   const show = () => {
@@ -107,7 +119,7 @@ function DesktopServices({ services }: { services: Site["services"] }) {
       }}
     >
       <button type="button" aria-expanded={open} aria-controls={id} onClick={() => (open ? setOpen(false) : show())}>
-        Services <span aria-hidden="true" className="chevron" />
+        {t.nav.services} <span aria-hidden="true" className="chevron" />
       </button>
       <ul id={id} hidden={!open}>
         {services.map((s) => (
@@ -137,7 +149,9 @@ function keepFocusInside(container: HTMLElement, e: KeyboardEvent) {
 }
 
 /** The small-screen menu: a full-width panel; any link chosen in it closes it, and so does Escape. */
-function MobileMenu({ site, onClose }: { site: Site; onClose: () => void }) {
+function MobileMenu({ site, translation, onClose }: { site: Site; translation: Translation; onClose: () => void }) {
+  const t = useStrings();
+  const links = navLinks(site, t);
   const [servicesOpen, setServicesOpen] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
   const servicesId = useId();
@@ -157,20 +171,20 @@ function MobileMenu({ site, onClose }: { site: Site; onClose: () => void }) {
   }, [onClose]);
 
   return (
-    <div className="mobile-menu" id="mobile-menu" ref={panel} role="dialog" aria-modal="true" aria-label="Menu">
+    <div className="mobile-menu" id="mobile-menu" ref={panel} role="dialog" aria-modal="true" aria-label={t.nav.menu}>
       <div className="mobile-menu-top">
-        <Link to="/" className="brand" onClick={onClose}>
+        <Link to={site.links.home} className="brand" onClick={onClose}>
           <Img image={site.logo} eager />
           <span>{site.instituteName}</span>
         </Link>
         <button type="button" className="close-button" onClick={onClose}>
           <span aria-hidden="true">×</span>
-          <span className="visually-hidden">Close menu</span>
+          <span className="visually-hidden">{t.nav.closeMenu}</span>
         </button>
       </div>
-      <nav aria-label="Main">
+      <nav aria-label={t.nav.main}>
         <ul>
-          <NavItems links={LINKS_BEFORE_SERVICES} onNavigate={onClose} />
+          <NavItems links={links.before} onNavigate={onClose} />
           <li>
             <button
               type="button"
@@ -178,7 +192,7 @@ function MobileMenu({ site, onClose }: { site: Site; onClose: () => void }) {
               aria-controls={servicesId}
               onClick={() => setServicesOpen(!servicesOpen)}
             >
-              Services <span aria-hidden="true" className="chevron" />
+              {t.nav.services} <span aria-hidden="true" className="chevron" />
             </button>
             <ul id={servicesId} hidden={!servicesOpen}>
               {site.services.map((s) => (
@@ -190,7 +204,10 @@ function MobileMenu({ site, onClose }: { site: Site; onClose: () => void }) {
               ))}
             </ul>
           </li>
-          <NavItems links={[...LINKS_AFTER_SERVICES, { to: "/appointment", label: "Appointment" }]} onNavigate={onClose} />
+          <NavItems links={[...links.after, { to: site.links.appointment, label: t.nav.appointment }]} onNavigate={onClose} />
+          <li>
+            <LanguageSwitch translation={translation} onNavigate={onClose} />
+          </li>
         </ul>
       </nav>
     </div>

@@ -3,6 +3,7 @@ import type { Image } from "../types";
 import { Img } from "./Img";
 import { usePrefersReducedMotion } from "../lib/motion";
 import { useSwiper } from "../lib/useSwiper";
+import { useStrings } from "../i18n";
 
 /** Spec section 9: a new image every 5 s, each sliding in over 0.5 s, wrapping from the last to the first. */
 export const HERO_DELAY_MS = 5000;
@@ -16,13 +17,14 @@ const isPauseButton = (el: EventTarget | null) => el instanceof Element && el.cl
  */
 export function HeroCarousel({ images, children }: { images: Image[]; children: ReactNode }) {
   const reduced = usePrefersReducedMotion();
+  const t = useStrings();
   const slides = useRef<HTMLDivElement>(null);
   const swiper = useSwiper(
     slides,
     () => ({
       loop: true,
       autoplay: { delay: HERO_DELAY_MS, disableOnInteraction: false, pauseOnMouseEnter: true },
-      a11y: { containerRoleDescriptionMessage: "carousel", itemRoleDescriptionMessage: "slide" },
+      a11y: { containerRoleDescriptionMessage: t.home.carousel, itemRoleDescriptionMessage: t.home.slide },
       allowTouchMove: false,
     }),
     "idle",
@@ -40,7 +42,7 @@ export function HeroCarousel({ images, children }: { images: Image[]; children: 
   return (
     <section
       className="hero home-hero"
-      aria-label="Welcome"
+      aria-label={t.home.welcome}
       onFocus={(e) => setFocused(!isPauseButton(e.target))}
       onBlur={(e) => {
         const next = e.relatedTarget as Element | null;
@@ -59,7 +61,7 @@ export function HeroCarousel({ images, children }: { images: Image[]; children: 
       <div className="hero-text">{children}</div>
       <button type="button" className="carousel-pause" aria-pressed={paused} onClick={() => setPaused(!paused)}>
         <span aria-hidden="true" className={paused ? "icon-play" : "icon-pause"} />
-        <span className="visually-hidden">Pause the slideshow</span>
+        <span className="visually-hidden">{t.home.pauseSlideshow}</span>
       </button>
     </section>
   );

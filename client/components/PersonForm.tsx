@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { FormIntro } from "../types";
 import type { FormHandlers } from "../lib/useWhatsAppForm";
 import type { Person } from "../lib/whatsapp";
+import { useStrings } from "../i18n";
 import { Field } from "./Field";
 
 /**
@@ -24,15 +25,16 @@ export function PersonForm<T extends Person>({
   submitLabel: string;
   children: ReactNode;
 }) {
+  const t = useStrings().form;
   return (
     <section aria-labelledby={id}>
       <h2 id={id}>{intro.title}</h2>
       <p>{intro.text}</p>
       <form className="form" onSubmit={submit}>
-        <Field label="First name" name="firstName" autoComplete="given-name" required value={form.firstName} onChange={set("firstName")} />
-        <Field label="Last name" name="lastName" autoComplete="family-name" required value={form.lastName} onChange={set("lastName")} />
-        <Field label="Email" name="email" type="email" autoComplete="email" required value={form.email} onChange={set("email")} />
-        <Field label="Phone" name="phone" type="tel" autoComplete="tel" required value={form.phone} onChange={set("phone")} />
+        <Field label={t.firstName} name="firstName" autoComplete="given-name" required value={form.firstName} onChange={set("firstName")} />
+        <Field label={t.lastName} name="lastName" autoComplete="family-name" required value={form.lastName} onChange={set("lastName")} />
+        <Field label={t.email} name="email" type="email" autoComplete="email" required value={form.email} onChange={set("email")} />
+        <Field label={t.phone} name="phone" type="tel" autoComplete="tel" required value={form.phone} onChange={set("phone")} />
         {children}
         <button type="submit" className="button primary">{submitLabel}</button>
       </form>

@@ -1,5 +1,6 @@
 // Blocks shown on several pages, each from its one content file (approach, benefits, team).
 import type { Approach, Benefits, PageHero, Step, Team } from "../types";
+import { fill, useStrings } from "../i18n";
 import { FlipCard } from "./FlipCard";
 import { Img } from "./Img";
 
@@ -51,13 +52,14 @@ export function BenefitsSection({ benefits }: { benefits: Benefits }) {
 }
 
 export function TeamSection({ team }: { team: Team }) {
+  const t = useStrings();
   return (
     <section className="team" aria-labelledby="team-title">
       <h2 id="team-title">{team.title}</h2>
       <ul className="card-grid plain">
         {team.members.map((member) => (
           <li key={member.name}>
-            <FlipCard label={`More about ${member.name}`}>
+            <FlipCard label={fill(t.common.moreAbout, { name: member.name })}>
               <div className="team-front">
                 <Img image={member.image} />
                 <h3>{member.name}</h3>

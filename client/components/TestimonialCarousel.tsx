@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import type { Testimonial } from "../types";
 import { useSwiper } from "../lib/useSwiper";
+import { useStrings } from "../i18n";
 
 /** Spec section 9: 1 testimonial per view with 15 px between; 2 from 768 px with 30; 3 from 1024 px with 40. */
 export const TESTIMONIAL_BREAKPOINTS = {
@@ -11,13 +12,14 @@ export const TESTIMONIAL_BREAKPOINTS = {
 
 /** Loops in both directions with previous and next buttons; it does not move by itself. */
 export function TestimonialCarousel({ title, testimonials }: { title: string; testimonials: Testimonial[] }) {
+  const t = useStrings();
   const slides = useRef<HTMLDivElement>(null);
   const swiper = useSwiper(
     slides,
     () => ({
       loop: true,
       breakpoints: TESTIMONIAL_BREAKPOINTS,
-      a11y: { containerRoleDescriptionMessage: "carousel", itemRoleDescriptionMessage: "testimonial" },
+      a11y: { containerRoleDescriptionMessage: t.home.carousel, itemRoleDescriptionMessage: t.home.testimonial },
     }),
     "near",
   );
@@ -28,11 +30,11 @@ export function TestimonialCarousel({ title, testimonials }: { title: string; te
         <div className="carousel-buttons">
           <button type="button" className="carousel-prev" onClick={() => swiper?.slidePrev()}>
             <span aria-hidden="true">‹</span>
-            <span className="visually-hidden">Previous testimonial</span>
+            <span className="visually-hidden">{t.home.previousTestimonial}</span>
           </button>
           <button type="button" className="carousel-next" onClick={() => swiper?.slideNext()}>
             <span aria-hidden="true">›</span>
-            <span className="visually-hidden">Next testimonial</span>
+            <span className="visually-hidden">{t.home.nextTestimonial}</span>
           </button>
         </div>
       </div>

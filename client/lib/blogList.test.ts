@@ -16,12 +16,15 @@ import {
   PER_CATEGORY,
   readBlogQuery,
 } from "./blogList";
+import en from "../i18n/en.json";
+import hi from "../i18n/hi.json";
 
 const post = (title: string, description: string, tags: string[], category = "Stress & Resilience"): BlogSummary => ({
   title,
   description,
   tags,
   category,
+  categoryName: category,
   lang: "en",
   path: `/blog/${title.toLowerCase().replace(/\W+/g, "-")}`,
   date: "2024-06-15",
@@ -62,9 +65,25 @@ test("pagination shows first, last, current and neighbours with ellipses", () =>
 });
 
 test("count line wording, singular for one", () => {
-  assert.equal(countLine(0), "No blogs found");
-  assert.equal(countLine(1), "Found 1 blog");
-  assert.equal(countLine(23), "Found 23 blogs");
+  assert.equal(countLine(0, en), "No blogs found");
+  assert.equal(countLine(1, en), "Found 1 blog");
+  assert.equal(countLine(23, en), "Found 23 blogs");
+});
+
+test("the Hindi count line has its own singular and plural", () => {
+  assert.equal(countLine(0, hi), hi.blogs.foundNone);
+  assert.equal(countLine(1, hi), hi.blogs.foundOne);
+  assert.equal(countLine(22, hi), hi.blogs.foundMany.replace("{n}", "22"));
+  assert.match(countLine(22, hi), /22/);
+});
+
+test("Hindi search matches Hindi titles, descriptions and tags, and Latin letters in either case", () => {
+  const p = post("परीक्षा का तनाव (Exam Stress)", "पढ़ाई की शांत आदतें", ["छात्र-छात्राएँ", "तनाव"]);
+  assert.equal(matchesSearch(p, "परीक्षा"), true);
+  assert.equal(matchesSearch(p, "शांत आदत"), true);
+  assert.equal(matchesSearch(p, "छात्र"), true);
+  assert.equal(matchesSearch(p, "exam STRESS"), true);
+  assert.equal(matchesSearch(p, "नींद"), false);
 });
 
 const CATEGORIES = [

@@ -1,9 +1,13 @@
-// Blog listing rules of the spec (section 5 "Blog search", section 9 "Blogs"), kept pure for tests.
+// Blog listing rules of the spec (section 5 "Blog search", section 9 "Blogs"), kept pure for tests. The same
+// rules serve both languages: a post's texts and tags are its edition's, and categories are named by their
+// key (the English name), which the URL carries in both.
+import { fill, type Strings } from "../i18n";
 import type { BlogSummary } from "../types";
 
 export const PAGE_SIZE = 9;
 
-/** Case-insensitive substring match on title, description or any tag; blank search matches all. */
+/** Case-insensitive substring match on title, description or any tag (Devanagari has no case; Latin letters in
+ * it still match either case); blank search matches all. */
 export function matchesSearch(post: BlogSummary, search: string): boolean {
   const needle = search.trim().toLowerCase();
   if (needle === "") return true;
@@ -38,10 +42,10 @@ export function paginationItems(current: number, total: number): (number | "elli
   return items;
 }
 
-/** The count line: 'No blogs found', 'Found 1 blog', 'Found {n} blogs'. */
-export function countLine(n: number): string {
-  if (n === 0) return "No blogs found";
-  return n === 1 ? "Found 1 blog" : `Found ${n} blogs`;
+/** The count line: 'No blogs found', 'Found 1 blog', 'Found {n} blogs' (in the page's language). */
+export function countLine(n: number, t: Strings): string {
+  if (n === 0) return t.blogs.foundNone;
+  return n === 1 ? t.blogs.foundOne : fill(t.blogs.foundMany, { n });
 }
 
 /** The two ways to browse the list. */

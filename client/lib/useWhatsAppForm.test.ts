@@ -3,7 +3,10 @@ import assert from "node:assert/strict";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { formHandlers, useWhatsAppForm } from "./useWhatsAppForm";
+import hi from "../i18n/hi.json";
 import { contactMessage, type ContactRequest } from "./whatsapp";
+
+const message = (form: ContactRequest) => contactMessage(form, hi);
 
 const EMPTY: ContactRequest = { firstName: "", lastName: "", email: "", phone: "", query: "" };
 const FILLED: ContactRequest = { firstName: "Ravi", lastName: "Singh", email: "r@example.org", phone: "9000000004", query: "A & B?" };
@@ -31,7 +34,7 @@ test("a submit stops the browser's own submission, sends the form as filled in, 
 test("the hook starts empty and opens the chat link in a new tab, the app's on a phone", () => {
   let handlers: ReturnType<typeof useWhatsAppForm<ContactRequest>> | undefined;
   const Probe = () => {
-    handlers = useWhatsAppForm(EMPTY, contactMessage, "+91 90000 00001");
+    handlers = useWhatsAppForm(EMPTY, message, "+91 90000 00001");
     return null;
   };
   renderToString(createElement(Probe));
@@ -50,6 +53,6 @@ test("the hook starts empty and opens the chat link in a new tab, the app's on a
     if (saved.navigator) Object.defineProperty(globalThis, "navigator", saved.navigator);
     else delete globals.navigator;
   }
-  const text = encodeURIComponent(contactMessage(EMPTY));
+  const text = encodeURIComponent(message(EMPTY));
   assert.deepEqual(opened, [[`whatsapp://send?phone=919000000001&text=${text}`, "_blank", "noopener"]]);
 });

@@ -1,13 +1,16 @@
-// The forms never reach a server of ours: they hand a prefilled message to WhatsApp (spec section 7).
+// The forms never reach a server of ours: they hand a prefilled message to WhatsApp (spec section 7), in the
+// page's language: its labels, and the visitor's values as typed.
+import type { Strings } from "../i18n";
 
-/** The service options of the appointment form (value: label), after the 'Select a service' placeholder. */
-export const SERVICE_OPTIONS: { value: string; label: string }[] = [
-  { value: "consultation", label: "Consultation" },
-  { value: "counseling", label: "Counseling" },
-  { value: "therapy", label: "Therapy" },
-  { value: "psychotherapy", label: "Psychotherapy" },
-  { value: "mental-health-checkup", label: "Mental Health Checkup" },
-];
+/** The service options of the appointment form, after the 'Select a service' placeholder; each one's label is the language's. */
+export const SERVICE_OPTIONS = ["consultation", "counseling", "therapy", "psychotherapy", "mental-health-checkup"] as const;
+
+export type ServiceOption = (typeof SERVICE_OPTIONS)[number];
+
+/** The label of a service option in the page's language; a value that is no option is shown as it is. */
+export function serviceLabel(value: string, t: Strings): string {
+  return (SERVICE_OPTIONS as readonly string[]).includes(value) ? t.form.services[value as ServiceOption] : value;
+}
 
 /** Who is writing: the four required fields that open both forms. */
 export interface Person {
@@ -27,22 +30,26 @@ export interface ContactRequest extends Person {
   query: string;
 }
 
-export function appointmentMessage(r: AppointmentRequest): string {
-  const service = SERVICE_OPTIONS.find((o) => o.value === r.service)?.label ?? r.service;
+/** The lines that say who is writing. */
+function personLines(r: Person, w: Strings["whatsapp"]): string[] {
+  return [`${w.name}: ${r.firstName} ${r.lastName}`, `${w.email}: ${r.email}`, `${w.phone}: ${r.phone}`];
+}
+
+export function appointmentMessage(r: AppointmentRequest, t: Strings): string {
+  const w = t.whatsapp;
   return [
-    "Hello, I would like to book an appointment.",
-    `Name: ${r.firstName} ${r.lastName}`,
-    `Email: ${r.email}`,
-    `Phone: ${r.phone}`,
-    `Service: ${service}`,
-    `Preferred date: ${r.date}`,
-    `Request: ${r.request}`,
+    w.appointmentGreeting,
+    ...personLines(r, w),
+    `${w.service}: ${serviceLabel(r.service, t)}`,
+    `${w.date}: ${r.date}`,
+    `${w.request}: ${r.request}`,
   ].join("\n");
 }
 
-export function contactMessage(r: ContactRequest): string {
-  const lines = ["Hello, I have a question.", `Name: ${r.firstName} ${r.lastName}`, `Email: ${r.email}`, `Phone: ${r.phone}`];
-  if (r.query.trim() !== "") lines.push(`Query: ${r.query}`);
+export function contactMessage(r: ContactRequest, t: Strings): string {
+  const w = t.whatsapp;
+  const lines = [w.contactGreeting, ...personLines(r, w)];
+  if (r.query.trim() !== "") lines.push(`${w.query}: ${r.query}`);
   return lines.join("\n");
 }
 

@@ -4,13 +4,16 @@ import { Field } from "../components/Field";
 import { PersonForm } from "../components/PersonForm";
 import { Hero } from "../components/Sections";
 import { useWhatsAppForm } from "../lib/useWhatsAppForm";
-import { appointmentMessage, localIsoDate, SERVICE_OPTIONS, type AppointmentRequest } from "../lib/whatsapp";
+import { appointmentMessage, localIsoDate, serviceLabel, SERVICE_OPTIONS, type AppointmentRequest } from "../lib/whatsapp";
+import { formatHours } from "../lib/dates";
+import { useStrings } from "../i18n";
 
 const EMPTY: AppointmentRequest = { firstName: "", lastName: "", email: "", phone: "", service: "", date: "", request: "" };
 
 export default function Appointment({ data, page }: PageProps<"appointment">) {
   const a = page.appointment;
-  const { form, set, submit } = useWhatsAppForm(EMPTY, appointmentMessage, data.site.whatsappNumber);
+  const t = useStrings();
+  const { form, set, submit } = useWhatsAppForm(EMPTY, (f) => appointmentMessage(f, t), data.site.whatsappNumber);
   // The server renders the clinic's date; once in the browser, the earliest date is the visitor's today.
   const [minDate, setMinDate] = useState(data.today);
   useEffect(() => setMinDate(localIsoDate(new Date())), []);
@@ -21,23 +24,23 @@ export default function Appointment({ data, page }: PageProps<"appointment">) {
     <>
       <Hero hero={a.hero} />
       <div className="form-layout">
-        <PersonForm id="appointment-form-title" intro={a.form} form={form} handlers={{ set, submit }} submitLabel="Book Appointment">
+        <PersonForm id="appointment-form-title" intro={a.form} form={form} handlers={{ set, submit }} submitLabel={t.common.bookAppointment}>
           <div className="field">
-            <label htmlFor={serviceId}>Service</label>
+            <label htmlFor={serviceId}>{t.form.service}</label>
             <select id={serviceId} name="service" required value={form.service} onChange={set("service")}>
               <option value="" disabled>
-                Select a service
+                {t.form.selectService}
               </option>
               {SERVICE_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
+                <option key={o} value={o}>
+                  {serviceLabel(o, t)}
                 </option>
               ))}
             </select>
           </div>
-          <Field label="Preferred date" name="date" type="date" required min={minDate} value={form.date} onChange={set("date")} />
+          <Field label={t.form.date} name="date" type="date" required min={minDate} value={form.date} onChange={set("date")} />
           <div className="field wide">
-            <label htmlFor={requestId}>Your request</label>
+            <label htmlFor={requestId}>{t.form.request}</label>
             <textarea id={requestId} name="request" rows={4} required value={form.request} onChange={set("request")} />
           </div>
         </PersonForm>
@@ -46,9 +49,9 @@ export default function Appointment({ data, page }: PageProps<"appointment">) {
           <dl>
             {a.openingHours.map((d) => (
               <div key={d.day}>
-                <dt>{d.day}</dt>
-                {d.times.map((t) => (
-                  <dd key={t}>{t}</dd>
+                <dt>{t.days[d.day as keyof typeof t.days] ?? d.day}</dt>
+                {d.times.map((time) => (
+                  <dd key={time}>{formatHours(time, t)}</dd>
                 ))}
               </div>
             ))}

@@ -3,6 +3,7 @@ import { ArticleActions } from "../components/ArticleActions";
 import { BlogCard } from "../components/BlogCard";
 import { Img } from "../components/Img";
 import { formatDate } from "../lib/dates";
+import { fill, stringsOf, useStrings } from "../i18n";
 
 function Paragraphs({ items }: { items: string[] }) {
   return (
@@ -14,20 +15,25 @@ function Paragraphs({ items }: { items: string[] }) {
   );
 }
 
+// The article is in its own language (face-failures is Hindi in the English edition too); what the page says
+// about it (date, reading time, author, the buttons, related posts) is in the page's.
 export default function Article({ data, page }: PageProps<"article">) {
   const a = page.article;
+  const t = useStrings();
+  // The article's own headings follow its language (loaded with the page: `pageLangs`).
+  const own = a.lang === data.lang ? t : stringsOf(a.lang as typeof data.lang);
   return (
-    <article className="article" lang={data.lang}>
+    <article className="article" lang={a.lang}>
       <header className="page-hero article-hero">
         <div className="page-hero-text">
           <h1>{a.title}</h1>
-          <p className="article-meta">
-            <time dateTime={a.date}>{formatDate(a.date)}</time>
+          <p className="article-meta" lang={data.lang}>
+            <time dateTime={a.date}>{formatDate(a.date, t)}</time>
             {" · "}
-            <span lang="en">{page.readingMinutes} min read</span>
+            <span>{fill(t.article.readingTime, { n: page.readingMinutes })}</span>
           </p>
-          <p className="article-author" lang="en">
-            By {page.author}
+          <p className="article-author" lang={data.lang}>
+            {fill(t.article.by, { author: page.author })}
             {a.author === null && <span className="caption">, {data.site.psychiatrist.title}</span>}
           </p>
         </div>
@@ -55,14 +61,14 @@ export default function Article({ data, page }: PageProps<"article">) {
           <Paragraphs items={a.remedies.content} />
         </section>
         <section>
-          <h2>{data.lang === "hi" ? "निष्कर्ष" : "Conclusion"}</h2>
+          <h2>{own.article.conclusion}</h2>
           <Paragraphs items={a.conclusion} />
         </section>
       </div>
-      <section className="related" lang="en" aria-labelledby="related-title">
-        <h2 id="related-title">Related posts</h2>
+      <section className="related" lang={data.lang} aria-labelledby="related-title">
+        <h2 id="related-title">{t.article.related}</h2>
         {page.related.length === 0 ? (
-          <p>No similar blogs found</p>
+          <p>{t.article.noRelated}</p>
         ) : (
           <div className="card-grid">
             {page.related.map((post) => (

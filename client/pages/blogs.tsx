@@ -14,12 +14,16 @@ import {
   readBlogQuery,
   type BlogQuery,
 } from "../lib/blogList";
+import { fill, useStrings } from "../i18n";
 
 // The state lives in the URL query (read the same way when the server renders it), so a reload or a
 // shared link shows the same list.
 export default function Blogs({ page }: PageProps<"blogs">) {
   const [params, setParams] = useSearchParams();
-  const query = readBlogQuery(params, page.categories);
+  const t = useStrings();
+  const keys = page.categories.map((c) => c.key);
+  const nameOf = (key: string) => page.categories.find((c) => c.key === key)?.name ?? key;
+  const query = readBlogQuery(params, keys);
   const listTop = useRef<HTMLDivElement>(null);
   const searchId = useId();
 
@@ -37,60 +41,60 @@ export default function Blogs({ page }: PageProps<"blogs">) {
     <>
       <section className="page-hero">
         <div className="page-hero-text">
-          <h1>Our Blogs</h1>
-          <p>Articles on mental health, sleep, stress and treatment, written for patients and families.</p>
+          <h1>{t.blogs.title}</h1>
+          <p>{t.blogs.intro}</p>
         </div>
       </section>
-      <section className="blog-list" aria-label="Blog articles">
+      <section className="blog-list" aria-label={t.blogs.listLabel}>
         <div className="blog-controls" ref={listTop}>
           <div className="field search-field">
-            <label htmlFor={searchId}>Search blogs</label>
+            <label htmlFor={searchId}>{t.blogs.search}</label>
             <input
               id={searchId}
               type="search"
               value={query.search}
-              placeholder="Title, topic or tag"
+              placeholder={t.blogs.searchPlaceholder}
               onChange={(e) => update({ search: e.target.value }, { replace: true })}
             />
           </div>
-          <div className="toggle-group" role="group" aria-label="View">
+          <div className="toggle-group" role="group" aria-label={t.blogs.view}>
             <button type="button" aria-pressed={query.view === "all"} onClick={() => update({ view: "all" })}>
-              All Blogs
+              {t.blogs.allBlogs}
             </button>
             <button
               type="button"
               aria-pressed={query.view === "categories"}
               onClick={() => update({ view: "categories" })}
             >
-              Browse by Categories
+              {t.blogs.byCategories}
             </button>
           </div>
           {query.view === "all" && (
-            <div className="chip-group" role="group" aria-label="Category">
-              {[null, ...page.categories].map((c) => (
+            <div className="chip-group" role="group" aria-label={t.blogs.category}>
+              {[null, ...keys].map((c) => (
                 <button key={c ?? "all"} type="button" aria-pressed={query.category === c} onClick={() => update({ category: c })}>
-                  {c ?? "All categories"}
+                  {c === null ? t.blogs.allCategories : nameOf(c)}
                 </button>
               ))}
             </div>
           )}
         </div>
         <p className="count-line" role="status">
-          {countLine(shownCount)}
+          {countLine(shownCount, t)}
         </p>
         {shownCount === 0 ? (
           <div className="empty-state">
-            <p>Try adjusting your search or filter criteria</p>
+            <p>{t.blogs.tryAdjusting}</p>
             <button type="button" className="button outline" onClick={reset}>
-              Reset filters
+              {t.blogs.reset}
             </button>
           </div>
         ) : query.view === "all" ? (
           <PagedList posts={filtered} current={query.page} onPage={(p) => update({ page: p }, { toTop: true })} />
         ) : (
-          groupByCategory(matching, page.categories).map((group, i) => (
+          groupByCategory(matching, keys).map((group, i) => (
             <section className="category-group" key={group.category} aria-labelledby={`${searchId}-${group.category}`}>
-              <h2 id={`${searchId}-${group.category}`}>{group.category}</h2>
+              <h2 id={`${searchId}-${group.category}`}>{nameOf(group.category)}</h2>
               <CardGrid posts={group.posts} lead={i === 0} />
               {group.total > group.posts.length && (
                 <button
@@ -98,7 +102,7 @@ export default function Blogs({ page }: PageProps<"blogs">) {
                   className="button outline"
                   onClick={() => update({ view: "all", category: group.category }, { toTop: true })}
                 >
-                  See all {group.total} in {group.category}
+                  {fill(t.blogs.seeAll, { n: group.total, category: nameOf(group.category) })}
                 </button>
               )}
             </section>
@@ -126,14 +130,15 @@ function PagedList({ posts, current, onPage }: { posts: BlogSummary[]; current: 
   const pages = pageCount(posts.length);
   // A page number past the end (an old link, a shorter result) shows the last page.
   const at = Math.min(current, pages);
+  const t = useStrings().blogs;
   return (
     <>
-      <h2 className="visually-hidden">Articles, page {at} of {pages}</h2>
+      <h2 className="visually-hidden">{fill(t.pageHeading, { page: at, pages })}</h2>
       <CardGrid posts={pageSlice(posts, at)} lead />
       {pages > 1 && (
-        <nav aria-label="Pagination" className="pagination">
+        <nav aria-label={t.pagination} className="pagination">
           <button type="button" disabled={at === 1} onClick={() => onPage(at - 1)}>
-            Previous
+            {t.previous}
           </button>
           {paginationItems(at, pages).map((item, i) =>
             item === "ellipsis" ? (
@@ -144,7 +149,7 @@ function PagedList({ posts, current, onPage }: { posts: BlogSummary[]; current: 
               <button
                 type="button"
                 key={item}
-                aria-label={`Page ${item}`}
+                aria-label={fill(t.page, { page: item })}
                 aria-current={item === at ? "page" : undefined}
                 onClick={() => onPage(item)}
               >
@@ -153,7 +158,7 @@ function PagedList({ posts, current, onPage }: { posts: BlogSummary[]; current: 
             ),
           )}
           <button type="button" disabled={at === pages} onClick={() => onPage(at + 1)}>
-            Next
+            {t.next}
           </button>
         </nav>
       )}

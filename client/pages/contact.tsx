@@ -4,21 +4,23 @@ import { PersonForm } from "../components/PersonForm";
 import { ApproachSection, Hero } from "../components/Sections";
 import { useWhatsAppForm } from "../lib/useWhatsAppForm";
 import { contactMessage, type ContactRequest } from "../lib/whatsapp";
+import { useStrings } from "../i18n";
 
 const EMPTY: ContactRequest = { firstName: "", lastName: "", email: "", phone: "", query: "" };
 
 export default function Contact({ data, page }: PageProps<"contact">) {
   const c = page.contact;
-  const { form, set, submit } = useWhatsAppForm(EMPTY, contactMessage, data.site.whatsappNumber);
+  const t = useStrings();
+  const { form, set, submit } = useWhatsAppForm(EMPTY, (f) => contactMessage(f, t), data.site.whatsappNumber);
   const queryId = useId();
 
   return (
     <>
       <Hero hero={c.hero} />
       <div className="form-layout">
-        <PersonForm id="contact-form-title" intro={c.form} form={form} handlers={{ set, submit }} submitLabel="Send Message">
+        <PersonForm id="contact-form-title" intro={c.form} form={form} handlers={{ set, submit }} submitLabel={t.form.sendMessage}>
           <div className="field wide">
-            <label htmlFor={queryId}>Your question (optional)</label>
+            <label htmlFor={queryId}>{t.form.query}</label>
             <textarea id={queryId} name="query" rows={4} value={form.query} onChange={set("query")} />
           </div>
         </PersonForm>

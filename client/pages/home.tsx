@@ -8,8 +8,11 @@ import { HeroCarousel } from "../components/HeroCarousel";
 import { Img } from "../components/Img";
 import { TestimonialCarousel } from "../components/TestimonialCarousel";
 import { ApproachSection, BenefitsSection, Steps, TeamSection } from "../components/Sections";
+import { fill, useStrings } from "../i18n";
 
 export default function Home({ data, page }: PageProps<"home">) {
+  const t = useStrings();
+  const links = data.site.links;
   const { hero, about, reviews, consultations, whyChooseUs, process, testimonials, faqs, location, banner } = page.home;
   return (
     <>
@@ -17,8 +20,9 @@ export default function Home({ data, page }: PageProps<"home">) {
         <h1>{hero.headline}</h1>
         <p className="hero-sub">{hero.subheadline}</p>
         <p>{hero.intro}</p>
-        <Link to="/about" className="button primary">
-          Learn More<span className="visually-hidden"> about us</span>
+        <Link to={links.about} className="button primary">
+          {t.common.learnMore}
+          <span className="visually-hidden">{t.common.learnMoreAbout}</span>
         </Link>
       </HeroCarousel>
 
@@ -30,10 +34,11 @@ export default function Home({ data, page }: PageProps<"home">) {
             <p key={p}>{p}</p>
           ))}
           <div className="actions">
-            <Link to="/about" className="button primary">
-              Learn More<span className="visually-hidden"> about us</span>
+            <Link to={links.about} className="button primary">
+              {t.common.learnMore}
+              <span className="visually-hidden">{t.common.learnMoreAbout}</span>
             </Link>
-            <Link to="/contact" className="button outline">Get in Touch</Link>
+            <Link to={links.contact} className="button outline">{t.common.getInTouch}</Link>
           </div>
         </div>
       </section>
@@ -41,7 +46,7 @@ export default function Home({ data, page }: PageProps<"home">) {
       <section className="reviews two-col" aria-labelledby="reviews-title">
         <div>
           <div className="stats">
-            <ul className="avatars" aria-label="Patients">
+            <ul className="avatars" aria-label={t.home.patients}>
               {reviews.avatars.map((a, i) => (
                 <li key={i}>
                   <Img image={a} />
@@ -53,7 +58,7 @@ export default function Home({ data, page }: PageProps<"home">) {
                 <Counter target={reviews.count} />
               </strong>{" "}
               {reviews.label}{" "}
-              <span className="stars" role="img" aria-label={`${reviews.stars} out of 5 stars`}>
+              <span className="stars" role="img" aria-label={fill(t.home.stars, { stars: reviews.stars })}>
                 {"★".repeat(reviews.stars)}
               </span>
             </p>
@@ -83,7 +88,7 @@ export default function Home({ data, page }: PageProps<"home">) {
       </section>
 
       <section className="services-grid" aria-labelledby="services-title">
-        <h2 id="services-title">Our Services</h2>
+        <h2 id="services-title">{t.home.servicesTitle}</h2>
         <ul>
           {page.services.map((s) => (
             <li key={s.path}>
@@ -92,7 +97,7 @@ export default function Home({ data, page }: PageProps<"home">) {
                 <h3>{s.title}</h3>
                 <p>{s.description}</p>
                 <span className="learn-more" aria-hidden="true">
-                  Learn More
+                  {t.common.learnMore}
                 </span>
               </Link>
             </li>
@@ -117,7 +122,7 @@ export default function Home({ data, page }: PageProps<"home">) {
               </li>
             ))}
           </ul>
-          <Link to="/contact" className="button primary">Contact Us</Link>
+          <Link to={links.contact} className="button primary">{t.common.contactUs}</Link>
         </div>
       </section>
 
@@ -131,16 +136,16 @@ export default function Home({ data, page }: PageProps<"home">) {
       </section>
 
       <section className="blog-teaser" aria-labelledby="blog-teaser-title">
-        <h2 id="blog-teaser-title">From our blog</h2>
+        <h2 id="blog-teaser-title">{t.home.blogTeaserTitle}</h2>
         <div className="card-grid">
           {page.latestPosts.map((post) => (
             <BlogCard key={post.path} post={post} />
           ))}
         </div>
-        <Link to="/blogs" className="button outline">View all Blogs</Link>
+        <Link to={links.blogs} className="button outline">{t.home.viewAllBlogs}</Link>
       </section>
 
-      <TestimonialCarousel title="What patients and families say" testimonials={testimonials} />
+      <TestimonialCarousel title={t.home.testimonialsTitle} testimonials={testimonials} />
 
       <FaqList faqs={faqs} />
 
@@ -160,7 +165,7 @@ export default function Home({ data, page }: PageProps<"home">) {
             ))}
           </ul>
         </div>
-        <a href={data.site.mapsUrl} target="_blank" rel="noopener noreferrer" aria-label="Open the clinic's location on the map (new tab)">
+        <a href={data.site.mapsUrl} target="_blank" rel="noopener noreferrer" aria-label={t.home.openMap}>
           <Img image={location.mapImage} />
         </a>
       </section>
@@ -170,9 +175,9 @@ export default function Home({ data, page }: PageProps<"home">) {
         <p>{banner.text}</p>
         <div className="actions centered">
           <a href={data.site.bookingUrl} target="_blank" rel="noopener noreferrer" className="button primary">
-            Book Now
+            {t.nav.bookNow}
           </a>
-          <Link to="/appointment" className="button outline">Get Started</Link>
+          <Link to={links.appointment} className="button outline">{t.common.getStarted}</Link>
         </div>
       </section>
     </>

@@ -2,15 +2,17 @@ import { Link } from "react-router-dom";
 import type { PageProps } from "../types";
 import { FaqList } from "../components/Faq";
 import { Hero, Steps } from "../components/Sections";
+import { useStrings } from "../i18n";
 
-export default function Service({ page }: PageProps<"service">) {
+export default function Service({ data, page }: PageProps<"service">) {
   const s = page.service;
+  const t = useStrings();
   return (
     <>
       <Hero hero={s.hero} className="service-hero" />
       <div className="service-layout">
         <aside aria-labelledby="services-category">
-          <h2 id="services-category">Services Category</h2>
+          <h2 id="services-category">{t.service.category}</h2>
           <ul>
             {page.others.map((o) => (
               <li key={o.path}>
@@ -26,7 +28,7 @@ export default function Service({ page }: PageProps<"service">) {
               <p key={p}>{p}</p>
             ))}
           </section>
-          <section className="benefits" aria-label="Benefits">
+          <section className="benefits" aria-label={t.service.benefits}>
             {s.benefits.map((b) => (
               <div className="card" key={b.title}>
                 <h3>{b.title}</h3>
@@ -40,7 +42,7 @@ export default function Service({ page }: PageProps<"service">) {
             </ul>
           </section>
           <section aria-labelledby="how-it-works">
-            <h2 id="how-it-works">How it works</h2>
+            <h2 id="how-it-works">{t.service.howItWorks}</h2>
             <Steps steps={s.steps} />
           </section>
           <section>
@@ -53,7 +55,7 @@ export default function Service({ page }: PageProps<"service">) {
           <section className="cta">
             <h2>{s.cta.title}</h2>
             <p>{s.cta.text}</p>
-            <Link to="/appointment" className="button primary">Book Appointment</Link>
+            <Link to={data.site.links.appointment} className="button primary">{t.common.bookAppointment}</Link>
           </section>
         </div>
       </div>

@@ -1,15 +1,13 @@
 //! `blog/<slug>.toml` and `categories.toml`, and the spec's rules over them: a blog's category,
 //! its reading time and its related posts (spec section 9).
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::types::{Image, Section};
-
-/// The category of a blog none of whose tags any category lists.
-pub const OTHER_CATEGORY: &str = "Other";
+use crate::lang::Lang;
 /// Words read per minute in the reading-time rule.
 const WORDS_PER_MINUTE: usize = 100;
 pub const MAX_RELATED: usize = 3;
@@ -20,6 +18,13 @@ pub struct Article {
     /// From the file name, not the file.
     #[serde(skip)]
     pub slug: String,
+    /// Where this edition shows it (`/blog/slug`, `/hi/blog/slug`).
+    #[serde(skip)]
+    pub path: String,
+    /// Its one address for search engines: `path`, except for an article shown in an edition other
+    /// than its file's (`Editions::load`).
+    #[serde(skip)]
+    pub canonical_path: String,
     pub title: String,
     /// Not sent to the browser: no page reads it.
     #[serde(skip_serializing)]
@@ -33,10 +38,8 @@ pub struct Article {
     pub tags: Vec<String>,
     #[serde(default)]
     pub author: Option<String>,
-    #[serde(default = "default_lang")]
-    /// Not sent to the browser: no page reads it.
-    #[serde(skip_serializing)]
-    #[ts(skip)]
+    /// The language it is written in: by default its edition's (`Editions::load` fills it in).
+    #[serde(default)]
     pub lang: String,
     pub text1: Vec<String>,
     pub crux: String,
@@ -48,14 +51,15 @@ pub struct Article {
     pub conclusion: Vec<String>,
 }
 
-fn default_lang() -> String {
-    "en".to_owned()
-}
-
-#[derive(Debug, Clone, Deserialize, Serialize, TS)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Category {
+    /// What this edition calls it.
     pub name: String,
+    /// Its English name in every edition: what the blog list's URL carries, so that the same query
+    /// works in both languages.
+    #[serde(skip)]
+    pub key: String,
     pub tags: Vec<String>,
 }
 
@@ -70,6 +74,9 @@ pub struct Categories {
     /// Declaring them lets the content check catch a mistyped tag.
     #[serde(default)]
     pub extra_tags: Vec<String>,
+    /// How this edition shows each tag, when not as written (tags are English words).
+    #[serde(default)]
+    pub tag_labels: BTreeMap<String, String>,
 }
 
 impl Categories {
@@ -78,11 +85,23 @@ impl Categories {
         let tag = tag.to_lowercase();
         self.list.iter().flat_map(|c| &c.tags).chain(&self.extra_tags).any(|t| t.to_lowercase() == tag)
     }
+
+    /// A tag as this edition shows it.
+    pub fn label<'a>(&'a self, tag: &'a str) -> &'a str {
+        self.tag_labels.get(tag).map_or(tag, String::as_str)
+    }
 }
 
 impl Article {
-    pub fn path(&self) -> String {
-        format!("/blog/{}", self.slug)
+    /// Its content file, under the folder of the edition that owns it.
+    pub fn file(&self) -> String {
+        let (edition, _) = Lang::of_path(&self.canonical_path);
+        format!("{}blog/{}.toml", edition.content_dir(), self.slug)
+    }
+
+    /// Whether this edition shows it at its canonical address.
+    pub fn is_canonical(&self) -> bool {
+        self.path == self.canonical_path
     }
 
     /// Words of the intro, conclusion, diagnosis and remedies: the text the reading time counts.
@@ -114,13 +133,11 @@ impl Article {
     }
 }
 
-/// The first category, in the given order, that lists any of the blog's tags; otherwise "Other".
-pub fn category_of<'a>(article: &Article, categories: &'a [Category]) -> &'a str {
+/// The first category, in the given order, that lists any of the blog's tags (none: the content
+/// checks refuse such an article).
+pub fn category_of<'a>(article: &Article, categories: &'a [Category]) -> Option<&'a Category> {
     let tags = article.tag_set();
-    categories
-        .iter()
-        .find(|c| c.tags.iter().any(|t| tags.contains(&t.to_lowercase())))
-        .map_or(OTHER_CATEGORY, |c| c.name.as_str())
+    categories.iter().find(|c| c.tags.iter().any(|t| tags.contains(&t.to_lowercase())))
 }
 
 /// Relatedness: 1 per shared tag plus 0.5 per shared title word longer than 3 characters.
@@ -149,6 +166,8 @@ mod tests {
     fn article(slug: &str, title: &str, tags: &[&str]) -> Article {
         Article {
             slug: slug.into(),
+            path: format!("/blog/{slug}"),
+            canonical_path: format!("/blog/{slug}"),
             title: title.into(),
             description: String::new(),
             date: chrono::NaiveDate::from_ymd_opt(2024, 6, 15).unwrap(),
@@ -170,6 +189,7 @@ mod tests {
     fn categories() -> Vec<Category> {
         let cat = |name: &str, tags: &[&str]| Category {
             name: name.into(),
+            key: name.into(),
             tags: tags.iter().map(|t| t.to_string()).collect(),
         };
         vec![
@@ -182,9 +202,10 @@ mod tests {
     #[test]
     fn category_is_the_first_in_order_that_lists_any_tag() {
         let cats = categories();
-        assert_eq!(category_of(&article("a", "A", &["stress", "Insomnia"]), &cats), "Sleep & Physical Wellness");
-        assert_eq!(category_of(&article("b", "B", &["stress"]), &cats), "Stress & Resilience");
-        assert_eq!(category_of(&article("c", "C", &["gardening"]), &cats), "Other");
+        let name = |a: &Article| category_of(a, &cats).map(|c| c.name.as_str());
+        assert_eq!(name(&article("a", "A", &["stress", "Insomnia"])), Some("Sleep & Physical Wellness"));
+        assert_eq!(name(&article("b", "B", &["stress"])), Some("Stress & Resilience"));
+        assert_eq!(name(&article("c", "C", &["gardening"])), None);
     }
 
     #[test]

@@ -3,9 +3,10 @@
 
 use std::ops::RangeInclusive;
 
-use super::blog::{category_of, OTHER_CATEGORY};
+use super::blog::category_of;
 use super::hours;
 use super::{Content, ContentError};
+use crate::lang::Lang;
 
 /// Where the clinic's coordinates must lie: India, so swapped latitude and longitude are caught.
 const INDIA_LATITUDE: RangeInclusive<f64> = 6.0..=37.5;
@@ -22,12 +23,21 @@ pub const CATEGORY_ORDER: [&str; 5] = [
     "Social & Lifestyle",
 ];
 
-#[derive(Default)]
-struct Problems(Vec<ContentError>);
+/// The problems of one edition, each file named with the edition's folder (`hi/home.toml`).
+struct Problems {
+    dir: &'static str,
+    found: Vec<ContentError>,
+}
 
 impl Problems {
+    /// A problem in `file`, named relative to the edition's folder.
     fn add(&mut self, file: &str, message: impl Into<String>) {
-        self.0.push(ContentError { file: file.to_owned(), message: message.into() });
+        self.add_at(format!("{}{file}", self.dir), message);
+    }
+
+    /// A problem in the content file at `path` (relative to the content root).
+    fn add_at(&mut self, path: String, message: impl Into<String>) {
+        self.found.push(ContentError { file: path, message: message.into() });
     }
 
     fn count(&mut self, file: &str, field: &str, n: usize, allowed: RangeInclusive<usize>) {
@@ -43,13 +53,13 @@ impl Problems {
 }
 
 pub fn problems(content: &Content) -> Vec<ContentError> {
-    let mut p = Problems::default();
+    let mut p = Problems { dir: content.lang.content_dir(), found: Vec::new() };
     identity(content, &mut p);
     for_search_engines(content, &mut p);
     pages(content, &mut p);
     categories(content, &mut p);
     images(content, &mut p);
-    p.0
+    p.found
 }
 
 fn identity(content: &Content, p: &mut Problems) {
@@ -104,8 +114,8 @@ fn for_search_engines(content: &Content, p: &mut Problems) {
     for article in &content.articles {
         let lang = &article.lang;
         if lang.len() != 2 || !lang.bytes().all(|b| b.is_ascii_lowercase()) {
-            p.add(
-                &format!("blog/{}.toml", article.slug),
+            p.add_at(
+                article.file(),
                 format!("lang: \"{lang}\" must be a two-letter language code such as \"en\" or \"hi\""),
             );
         }
@@ -138,31 +148,38 @@ fn pages(content: &Content, p: &mut Problems) {
     }
 }
 
-/// The five categories in order; every article's tags known, and its category one of the five;
-/// at least two articles in each category (the by-categories view).
+/// The five categories in order (by their English names, which every edition shares); every
+/// article's tags known, and its category one of the five; at least two articles in each category
+/// (the by-categories view). Tags are English words: another edition gives each one a label.
 fn categories(content: &Content, p: &mut Problems) {
     let categories = &content.categories;
-    let names: Vec<&str> = categories.list.iter().map(|c| c.name.as_str()).collect();
-    if names != CATEGORY_ORDER {
-        p.add("categories.toml", format!("categories must be {CATEGORY_ORDER:?} in this order, found {names:?}"));
+    let keys: Vec<&str> = categories.list.iter().map(|c| c.key.as_str()).collect();
+    if keys != CATEGORY_ORDER {
+        p.add("categories.toml", format!("categories must be {CATEGORY_ORDER:?} in this order, found {keys:?}"));
     }
     for article in &content.articles {
-        let file = format!("blog/{}.toml", article.slug);
         for tag in article.tags.iter().filter(|t| !categories.knows(t)) {
-            p.add(&file, format!("tags: \"{tag}\" is in no category's tags nor in extraTags of categories.toml"));
+            let message = format!("tags: \"{tag}\" is in no category's tags nor in extraTags of categories.toml");
+            p.add_at(article.file(), message);
         }
-        if category_of(article, &categories.list) == OTHER_CATEGORY {
-            p.add(
-                &file,
-                format!(
-                    "tags: none of {:?} is a category's tag, so the article would fall under \"Other\"",
-                    article.tags
-                ),
-            );
+        if category_of(article, &categories.list).is_none() {
+            let message =
+                format!("tags: none of {:?} is a category's tag, so the article would have no category", article.tags);
+            p.add_at(article.file(), message);
+        }
+        if content.lang != Lang::En {
+            for tag in article.tags.iter().filter(|t| !categories.tag_labels.contains_key(*t)) {
+                let message = format!("tagLabels: \"{tag}\" (a tag of {}) needs its label here", article.file());
+                p.add("categories.toml", message);
+            }
         }
     }
     for category in &categories.list {
-        let n = content.articles.iter().filter(|a| category_of(a, &categories.list) == category.name).count();
+        let n = content
+            .articles
+            .iter()
+            .filter(|a| category_of(a, &categories.list).is_some_and(|c| c.key == category.key))
+            .count();
         if n < 2 {
             p.add(
                 "categories.toml",
@@ -177,10 +194,10 @@ fn categories(content: &Content, p: &mut Problems) {
 fn images(content: &Content, p: &mut Problems) {
     for (file, image) in content_images!(content, iter, &) {
         if image.file().and_then(|path| content.source.read(path)).is_none() {
-            p.add(&file, format!("image \"{}\" is not a file under content/images/", image.src));
+            p.add_at(file.clone(), format!("image \"{}\" is not a file under content/images/", image.src));
         }
         if image.width == 0 || image.height == 0 {
-            p.add(&file, format!("image \"{}\" needs its width and height", image.src));
+            p.add_at(file, format!("image \"{}\" needs its width and height", image.src));
         } else if let Some(derived) = &image.derived {
             let (given, actual) = (
                 u64::from(image.width) * u64::from(derived.height),
@@ -188,8 +205,8 @@ fn images(content: &Content, p: &mut Problems) {
             );
             // Within 2%: rounding a size down to whole pixels is fine, another shape is not.
             if given.abs_diff(actual) * 50 > actual {
-                p.add(
-                    &file,
+                p.add_at(
+                    file,
                     format!(
                         "image \"{}\" is given as {}x{} but the file is {}x{}: give its width and height in the file's proportions",
                         image.src, image.width, image.height, derived.width, derived.height
@@ -203,10 +220,10 @@ fn images(content: &Content, p: &mut Problems) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::ContentSource;
+    use crate::content::{ContentSource, Editions};
 
     fn embedded() -> Content {
-        Content::load(ContentSource::Embedded).expect("the embedded content is valid")
+        Editions::load(ContentSource::Embedded).expect("the embedded content is valid").en
     }
 
     /// The only problem the broken fixture has.
@@ -242,7 +259,7 @@ mod tests {
         content.articles[0].tags = vec!["grief".into()]; // declared, but no category's tag
         let problems = content.problems();
         assert!(
-            problems.iter().any(|p| p.file == format!("blog/{slug}.toml") && p.message.contains("\"Other\"")),
+            problems.iter().any(|p| p.file == format!("blog/{slug}.toml") && p.message.contains("no category")),
             "{problems:?}"
         );
     }
@@ -250,8 +267,9 @@ mod tests {
     #[test]
     fn a_category_with_fewer_than_two_articles_is_refused() {
         let mut content = embedded();
-        let social =
-            |a: &crate::content::blog::Article, c: &Content| category_of(a, &c.categories.list) == "Social & Lifestyle";
+        let social = |a: &crate::content::blog::Article, c: &Content| {
+            category_of(a, &c.categories.list).unwrap().key == "Social & Lifestyle"
+        };
         let keep = content.articles.iter().position(|a| social(a, &content)).unwrap();
         let moved: Vec<usize> =
             (0..content.articles.len()).filter(|&i| i != keep && social(&content.articles[i], &content)).collect();
@@ -366,7 +384,7 @@ mod tests {
         };
         edit("site.toml", "email", "e_mail");
         edit("blog/paranoia.toml", "date = \"2024-12-24\"", "date = \"24/12/2024\"");
-        let errors = Content::load(ContentSource::Dir(dir.clone())).unwrap_err().0;
+        let errors = Editions::load(ContentSource::Dir(dir.clone())).unwrap_err().0;
         let files: Vec<&str> = errors.iter().map(|e| e.file.as_str()).collect();
         assert_eq!(files, ["site.toml", "blog/paranoia.toml"], "{errors:?}");
         assert!(errors[0].message.contains("unknown field `e_mail`"), "{}", errors[0].message);

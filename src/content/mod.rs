@@ -7,26 +7,28 @@
 macro_rules! content_images {
     ($content:expr, $iter:ident, $($borrow:tt)+) => {{
         let c = $content;
+        let dir = c.lang.content_dir();
+        let file = |name: &str| format!("{dir}{name}");
         let mut images: Vec<(String, $($borrow)+ $crate::content::types::Image)> = vec![
-            ("site.toml".into(), $($borrow)+ c.site.logo),
-            ("home.toml".into(), $($borrow)+ c.home.about.image),
-            ("home.toml".into(), $($borrow)+ c.home.why_choose_us.image),
-            ("home.toml".into(), $($borrow)+ c.home.location.map_image),
-            ("about.toml".into(), $($borrow)+ c.about.hero.image),
-            ("appointment.toml".into(), $($borrow)+ c.appointment.hero.image),
-            ("contact.toml".into(), $($borrow)+ c.contact.hero.image),
-            ("therapy-and-counselling.toml".into(), $($borrow)+ c.therapy.hero.image),
+            (file("site.toml"), $($borrow)+ c.site.logo),
+            (file("home.toml"), $($borrow)+ c.home.about.image),
+            (file("home.toml"), $($borrow)+ c.home.why_choose_us.image),
+            (file("home.toml"), $($borrow)+ c.home.location.map_image),
+            (file("about.toml"), $($borrow)+ c.about.hero.image),
+            (file("appointment.toml"), $($borrow)+ c.appointment.hero.image),
+            (file("contact.toml"), $($borrow)+ c.contact.hero.image),
+            (file("therapy-and-counselling.toml"), $($borrow)+ c.therapy.hero.image),
         ];
         let home = c.home.hero.images.$iter().chain(c.home.reviews.avatars.$iter());
-        images.extend(home.chain(c.home.reviews.session_photos.$iter()).map(|i| ("home.toml".into(), i)));
-        images.extend(c.benefits.cards.$iter().map(|card| ("benefits.toml".into(), $($borrow)+ card.icon)));
-        images.extend(c.team.members.$iter().map(|m| ("team.toml".into(), $($borrow)+ m.image)));
+        images.extend(home.chain(c.home.reviews.session_photos.$iter()).map(|i| (file("home.toml"), i)));
+        images.extend(c.benefits.cards.$iter().map(|card| (file("benefits.toml"), $($borrow)+ card.icon)));
+        images.extend(c.team.members.$iter().map(|m| (file("team.toml"), $($borrow)+ m.image)));
         for s in c.services.$iter() {
-            let file = format!("services/{}.toml", s.slug);
-            images.push((file.clone(), $($borrow)+ s.card_image));
-            images.push((file, $($borrow)+ s.hero.image));
+            let service = file(&format!("services/{}.toml", s.slug));
+            images.push((service.clone(), $($borrow)+ s.card_image));
+            images.push((service, $($borrow)+ s.hero.image));
         }
-        images.extend(c.articles.$iter().map(|a| (format!("blog/{}.toml", a.slug), $($borrow)+ a.image)));
+        images.extend(c.articles.$iter().map(|a| (a.file(), $($borrow)+ a.image)));
         images
     }};
 }
@@ -42,9 +44,10 @@ pub mod sections;
 pub mod service;
 pub mod site;
 pub mod source;
+mod twins;
 pub mod types;
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
 use std::sync::Arc;
 
@@ -59,6 +62,7 @@ use site::Identity;
 pub use source::ContentSource;
 
 use crate::images::{self, Derived, ImageManifest};
+use crate::lang::Lang;
 
 /// One problem in one content file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -88,8 +92,10 @@ impl fmt::Display for ContentErrors {
     }
 }
 
+/// One edition of the site: every text in one language.
 #[derive(Debug)]
 pub struct Content {
+    pub lang: Lang,
     pub site: Identity,
     pub home: Home,
     pub approach: Approach,
@@ -108,46 +114,114 @@ pub struct Content {
     pub source: ContentSource,
 }
 
-/// Parses files, noting each failure instead of stopping at the first.
+/// Parses one edition's files, noting each failure instead of stopping at the first, and keeps each
+/// file's raw table for the checks that compare the two editions (`twins`).
 struct Loader {
     source: ContentSource,
+    lang: Lang,
     problems: Vec<ContentError>,
+    /// Every file looked for, by path relative to the edition's folder (`blog/insomnia.toml`).
+    attempted: BTreeSet<String>,
+    /// The raw tables of the files that parsed.
+    tables: BTreeMap<String, toml::Table>,
 }
 
 impl Loader {
+    fn new(source: ContentSource, lang: Lang) -> Self {
+        Self { source, lang, problems: Vec::new(), attempted: BTreeSet::new(), tables: BTreeMap::new() }
+    }
+
+    fn files(&self) -> twins::Files<'_> {
+        twins::Files { lang: self.lang, attempted: &self.attempted, tables: &self.tables }
+    }
+
     /// Parses one file and checks its texts against the clinical safety rules (`safety`).
     fn parse<T: DeserializeOwned>(&mut self, file: &str) -> Option<T> {
-        let result = match self.source.read(file) {
+        let path = format!("{}{file}", self.lang.content_dir());
+        self.attempted.insert(file.to_owned());
+        let result = match self.source.read(&path) {
             None => Err(format!("file not found in {}", self.source.describe())),
             Some(bytes) => std::str::from_utf8(&bytes).map_err(|e| format!("not UTF-8: {e}")).and_then(|text| {
                 let parsed = toml::from_str(text).map_err(|e| e.to_string())?;
                 let table = toml::from_str(text).map_err(|e: toml::de::Error| e.to_string())?;
-                self.problems.extend(safety::problems(file, &table));
+                self.problems.extend(safety::problems(&path, &table));
+                self.tables.insert(file.to_owned(), table);
                 Ok(parsed)
             }),
         };
-        result.map_err(|message| self.problems.push(ContentError { file: file.to_owned(), message })).ok()
+        result.map_err(|message| self.problems.push(ContentError { file: path, message })).ok()
     }
 
-    /// Every `<dir>/*.toml` file, parsed, with its slug (the file name) set.
-    fn parse_dir<T: DeserializeOwned>(&mut self, dir: &str, set_slug: impl Fn(&mut T, String)) -> Vec<T> {
+    /// Every `<dir>/*.toml` file, parsed, with its slug (the file name).
+    fn parse_dir<T: DeserializeOwned>(&mut self, dir: &str) -> Vec<(String, T)> {
         let mut items = Vec::new();
-        for name in self.source.list(dir, ".toml") {
-            if let Some(mut item) = self.parse::<T>(&format!("{dir}/{name}")) {
-                set_slug(&mut item, name.trim_end_matches(".toml").to_owned());
-                items.push(item);
+        for name in self.source.list(&format!("{}{dir}", self.lang.content_dir()), ".toml") {
+            if let Some(item) = self.parse::<T>(&format!("{dir}/{name}")) {
+                items.push((name.trim_end_matches(".toml").to_owned(), item));
             }
         }
         items
     }
 }
 
-impl Content {
+/// The site's content in both languages: each edition's files checked on their own, and each Hindi
+/// file checked against its English twin (`twins`).
+#[derive(Debug)]
+pub struct Editions {
+    pub en: Content,
+    pub hi: Content,
+}
+
+impl Editions {
     pub fn load(source: ContentSource) -> Result<Self, ContentErrors> {
-        let mut files = Loader { source, problems: Vec::new() };
+        let mut english = Loader::new(source.clone(), Lang::En);
+        let en = Content::parse(&mut english);
+        let mut hindi = Loader::new(source, Lang::Hi);
+        let hi = Content::parse(&mut hindi);
+        let mut problems = twins::problems(&english.files(), &hindi.files());
+        problems.splice(0..0, english.problems.into_iter().chain(hindi.problems));
+        let (Some(en), Some(mut hi)) = (en, hi) else { return Err(ContentErrors(problems)) };
+        if !problems.is_empty() {
+            return Err(ContentErrors(problems));
+        }
+        hi.adopt(&en);
+        let mut editions = Self { en, hi };
+        for content in editions.iter_mut() {
+            content.attach_derived_images(ImageManifest::embedded());
+            problems.extend(content.problems());
+        }
+        if !problems.is_empty() {
+            return Err(ContentErrors(problems));
+        }
+        for content in editions.iter_mut() {
+            content.version_image_urls();
+        }
+        Ok(editions)
+    }
+
+    pub fn get(&self, lang: Lang) -> &Content {
+        match lang {
+            Lang::En => &self.en,
+            Lang::Hi => &self.hi,
+        }
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Content> {
+        [&self.en, &self.hi].into_iter()
+    }
+
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut Content> {
+        [&mut self.en, &mut self.hi].into_iter()
+    }
+}
+
+impl Content {
+    /// One edition's files, parsed; `None` when any is missing or malformed (the loader has the problems).
+    fn parse(files: &mut Loader) -> Option<Self> {
+        let lang = files.lang;
         let site = files.parse::<Identity>("site.toml");
         let home = files.parse("home.toml");
-        let categories = files.parse("categories.toml");
+        let categories = files.parse::<Categories>("categories.toml");
         let approach = files.parse("approach.toml");
         let benefits = files.parse("benefits.toml");
         let team = files.parse("team.toml");
@@ -156,17 +230,32 @@ impl Content {
         let contact = files.parse("contact.toml");
         let therapy = files.parse("therapy-and-counselling.toml");
         let not_found = files.parse("not-found.toml");
-        let mut services = files.parse_dir("services", |s: &mut Service, slug| s.slug = slug);
-        let mut articles = files.parse_dir("blog", |a: &mut Article, slug| a.slug = slug);
-        articles.sort_by(|a, b| b.date.cmp(&a.date).then_with(|| a.slug.cmp(&b.slug)));
+        let mut services: Vec<Service> = files
+            .parse_dir("services")
+            .into_iter()
+            .map(|(slug, service): (String, Service)| Service {
+                path: lang.path(&format!("/services/{slug}")),
+                slug,
+                ..service
+            })
+            .collect();
+        let mut articles: Vec<Article> = files
+            .parse_dir("blog")
+            .into_iter()
+            .map(|(slug, article): (String, Article)| {
+                let path = lang.path(&format!("/blog/{slug}"));
+                let written_in = if article.lang.is_empty() { lang.code().to_owned() } else { article.lang.clone() };
+                Article { canonical_path: path.clone(), path, slug, lang: written_in, ..article }
+            })
+            .collect();
+        articles.sort_by(newest_first);
 
-        let Loader { source, mut problems } = files;
         let parsed =
             (site, home, categories, approach, benefits, team, about, appointment, contact, therapy, not_found);
         let (
             Some(site),
             Some(home),
-            Some(categories),
+            Some(mut categories),
             Some(approach),
             Some(benefits),
             Some(team),
@@ -177,11 +266,15 @@ impl Content {
             Some(not_found),
         ) = parsed
         else {
-            return Err(ContentErrors(problems));
+            return None;
         };
         // Menu order is site.toml's; a file it does not list is reported by the checks.
         services.sort_by_key(|s| site.services.iter().position(|slug| *slug == s.slug).unwrap_or(usize::MAX));
-        let mut content = Content {
+        for category in &mut categories.list {
+            category.key.clone_from(&category.name);
+        }
+        Some(Content {
+            lang,
             site,
             home,
             approach,
@@ -195,16 +288,22 @@ impl Content {
             services,
             articles,
             categories,
-            source,
-        };
-        content.attach_derived_images(ImageManifest::embedded());
-        problems.extend(content.problems());
-        if problems.is_empty() {
-            content.version_image_urls();
-            Ok(content)
-        } else {
-            Err(ContentErrors(problems))
+            source: files.source.clone(),
+        })
+    }
+
+    /// What this edition takes from the English one: the categories' keys (the English names, which
+    /// the blog list's URL carries in every language), and the articles written in this edition's
+    /// language that have no twin of their own (`face-failures`). Those are shown in this edition too,
+    /// with the English URL as their one canonical address (docs/decisions.md).
+    fn adopt(&mut self, english: &Content) {
+        for (category, key) in self.categories.list.iter_mut().zip(&english.categories.list) {
+            category.key.clone_from(&key.name);
         }
+        let written_here = english.articles.iter().filter(|a| a.lang == self.lang.code());
+        self.articles
+            .extend(written_here.map(|a| Article { path: self.lang.path(&format!("/blog/{}", a.slug)), ..a.clone() }));
+        self.articles.sort_by(newest_first);
     }
 
     pub fn service(&self, slug: &str) -> Option<&Service> {
@@ -252,4 +351,9 @@ impl Content {
     pub fn problems(&self) -> Vec<ContentError> {
         checks::problems(self)
     }
+}
+
+/// Newest first; articles of the same day by slug.
+fn newest_first(a: &Article, b: &Article) -> std::cmp::Ordering {
+    b.date.cmp(&a.date).then_with(|| a.slug.cmp(&b.slug))
 }

@@ -5,7 +5,7 @@
 //! people and testimonials, and phone numbers of the series +91 90000 0000x. The server lists every one
 //! still in use when it starts on a public origin (`warn_if_public`).
 
-use super::Content;
+use super::{Content, Editions};
 
 /// The digits (country code first) of the placeholder phone and WhatsApp numbers.
 const PLACEHOLDER_PHONE_DIGITS: &str = "9190000000";
@@ -15,13 +15,19 @@ const PLACEHOLDER_GEO: (f64, f64) = (25.61, 85.14);
 /// One placeholder still in the content.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Placeholder {
-    pub file: &'static str,
+    /// Relative to the content root: `site.toml`, `hi/site.toml`.
+    pub file: String,
     pub field: String,
     pub value: String,
 }
 
-/// Every identity, team and testimonial field that still holds a shipped placeholder.
-pub fn in_use(content: &Content) -> Vec<Placeholder> {
+/// Every identity, team and testimonial field, in either language, that still holds a shipped placeholder.
+pub fn in_use(content: &Editions) -> Vec<Placeholder> {
+    content.iter().flat_map(in_edition).collect()
+}
+
+fn in_edition(content: &Content) -> Vec<Placeholder> {
+    let file = |name: &str| format!("{}{name}", content.lang.content_dir());
     let site = &content.site;
     let mut texts: Vec<(&'static str, String, &str)> = vec![
         ("site.toml", "instituteName".into(), &site.institute_name),
@@ -38,19 +44,19 @@ pub fn in_use(content: &Content) -> Vec<Placeholder> {
     let mut found: Vec<Placeholder> = texts
         .into_iter()
         .filter(|(_, _, value)| is_placeholder_text(value))
-        .map(|(file, field, value)| Placeholder { file, field, value: value.to_owned() })
+        .map(|(name, field, value)| Placeholder { file: file(name), field, value: value.to_owned() })
         .collect();
 
     let numbers = site.phones.iter().enumerate().map(|(i, phone)| (format!("phones[{i}]"), phone));
     for (field, number) in numbers.chain([("whatsappNumber".to_owned(), &site.whatsapp_number)]) {
         let digits: String = number.chars().filter(char::is_ascii_digit).collect();
         if digits.starts_with(PLACEHOLDER_PHONE_DIGITS) {
-            found.push(Placeholder { file: "site.toml", field, value: number.clone() });
+            found.push(Placeholder { file: file("site.toml"), field, value: number.clone() });
         }
     }
     if (site.geo.latitude, site.geo.longitude) == PLACEHOLDER_GEO {
         let value = format!("{}, {}", site.geo.latitude, site.geo.longitude);
-        found.push(Placeholder { file: "site.toml", field: "geo".into(), value });
+        found.push(Placeholder { file: file("site.toml"), field: "geo".into(), value });
     }
 
     let team =
@@ -60,7 +66,7 @@ pub fn in_use(content: &Content) -> Vec<Placeholder> {
     found.extend(
         team.chain(testimonials)
             .filter(|(_, _, value)| is_placeholder_text(value))
-            .map(|(file, field, value)| Placeholder { file, field, value: value.clone() }),
+            .map(|(name, field, value)| Placeholder { file: file(name), field, value: value.clone() }),
     );
     found
 }
@@ -100,7 +106,7 @@ pub fn is_public_origin(site_url: &str) -> bool {
 
 /// Logs a warning for each placeholder still in use when the site is served on a public origin,
 /// where a visitor would take it for the clinic's own details. Returns what it listed.
-pub fn warn_if_public(site_url: &str, content: &Content) -> Vec<Placeholder> {
+pub fn warn_if_public(site_url: &str, content: &Editions) -> Vec<Placeholder> {
     if !is_public_origin(site_url) {
         return Vec::new();
     }
@@ -114,7 +120,12 @@ pub fn warn_if_public(site_url: &str, content: &Content) -> Vec<Placeholder> {
         );
     }
     for Placeholder { file, field, value } in &found {
-        tracing::warn!(file, field = field.as_str(), value = value.as_str(), "placeholder still in use");
+        tracing::warn!(
+            file = file.as_str(),
+            field = field.as_str(),
+            value = value.as_str(),
+            "placeholder still in use"
+        );
     }
     found
 }
@@ -124,8 +135,8 @@ mod tests {
     use super::*;
     use crate::content::ContentSource;
 
-    fn embedded() -> Content {
-        Content::load(ContentSource::Embedded).expect("the embedded content is valid")
+    fn embedded() -> Editions {
+        Editions::load(ContentSource::Embedded).expect("the embedded content is valid")
     }
 
     fn fields(found: &[Placeholder]) -> Vec<String> {
@@ -133,8 +144,14 @@ mod tests {
     }
 
     #[test]
-    fn every_shipped_placeholder_is_found() {
+    fn every_shipped_placeholder_is_found_in_both_languages() {
         let found = in_use(&embedded());
+        let (english, hindi): (Vec<Placeholder>, Vec<Placeholder>) =
+            found.into_iter().partition(|p| !p.file.starts_with("hi/"));
+        let hindi_fields: Vec<String> = fields(&hindi).iter().map(|f| f.trim_start_matches("hi/").to_owned()).collect();
+        assert_eq!(hindi_fields, fields(&english), "the Hindi identity keeps the same placeholders");
+        assert_eq!(hindi[0].value, "एग्ज़ाम्पल माइंड केयर इंस्टीट्यूट");
+        let found = english;
         let expected = [
             "site.toml instituteName",
             "site.toml description",
@@ -168,7 +185,7 @@ mod tests {
 
     #[test]
     fn real_details_are_not_placeholders() {
-        let mut content = embedded();
+        let mut content = embedded().en;
         let site = &mut content.site;
         site.institute_name = "Ganga Mind Clinic".into();
         site.description = "Care for all ages: consultations and therapy, for example.".into();
@@ -194,7 +211,7 @@ mod tests {
         for testimonial in &mut content.home.testimonials {
             testimonial.author = "Patient, Gaya".into();
         }
-        assert_eq!(in_use(&content), []);
+        assert_eq!(in_edition(&content), []);
     }
 
     #[test]
@@ -223,6 +240,6 @@ mod tests {
     fn warnings_only_on_a_public_origin() {
         let content = embedded();
         assert_eq!(warn_if_public("http://127.0.0.1:3000", &content), []);
-        assert_eq!(warn_if_public("https://clinic.example.org", &content).len(), 24);
+        assert_eq!(warn_if_public("https://clinic.example.org", &content).len(), 48);
     }
 }

@@ -43,7 +43,7 @@ const ROUND_THE_CLOCK: &[&str] =
 const ROUND_THE_CLOCK_LINES: &[&str] = &["tele-manas", "टेली-मानस", "14416", "112"];
 
 /// Fields that name topics rather than tell the reader anything.
-const LABEL_FIELDS: &[&str] = &["tags", "extraTags"];
+const LABEL_FIELDS: &[&str] = &["tags", "extraTags", "tagLabels"];
 
 const EMERGENCY_NUMBER: &str = "112";
 const TELE_MANAS_NUMBER: &str = "14416";

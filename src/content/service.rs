@@ -26,6 +26,9 @@ pub struct Service {
     /// From the file name, not the file.
     #[serde(skip)]
     pub slug: String,
+    /// Where this edition shows it (`/services/slug`, `/hi/services/slug`).
+    #[serde(skip)]
+    pub path: String,
     pub title: String,
     /// Not sent to the browser: no page reads it.
     #[serde(skip_serializing)]
@@ -47,10 +50,4 @@ pub struct Service {
     pub why_choose: WhyChoose,
     pub faqs: Vec<Faq>,
     pub cta: CallToAction,
-}
-
-impl Service {
-    pub fn path(&self) -> String {
-        format!("/services/{}", self.slug)
-    }
 }

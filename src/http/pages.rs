@@ -9,6 +9,8 @@ use axum::response::{Html, IntoResponse, Response};
 use super::redirects;
 use super::respond::{accepted_coding, encoded, RETRY_AFTER};
 use crate::error_page::error_document;
+use crate::i18n;
+use crate::lang::Lang;
 use crate::routes::Navigation;
 use crate::ssr::RenderError;
 use crate::state::AppState;
@@ -21,7 +23,7 @@ const JSON: &str = "application/json";
 /// category, view and page).
 pub async fn page(State(state): State<Arc<AppState>>, uri: Uri, headers: HeaderMap) -> Response {
     if let Some(target) = redirects::target(&state.routes, uri.path()) {
-        return redirects::moved_permanently(target, uri.query());
+        return redirects::moved_permanently(&target, uri.query());
     }
     let route = state.routes.resolve(uri.path());
     match state.page_for(route, uri.query(), &[accepted_coding(&headers)]).await {
@@ -44,7 +46,7 @@ pub async fn data(state: State<Arc<AppState>>, Path(path): Path<String>, headers
 async fn route_data(State(state): State<Arc<AppState>>, path: &str, headers: HeaderMap) -> Response {
     let route = state.routes.resolve(path);
     let today = state.clock.today();
-    let status = if route == crate::routes::Route::NotFound { StatusCode::NOT_FOUND } else { StatusCode::OK };
+    let status = if route.is_not_found() { StatusCode::NOT_FOUND } else { StatusCode::OK };
     if let Some(page) = state.cache.get(route, today) {
         return encoded(&headers, status, JSON, &page.navigation);
     }
@@ -60,21 +62,18 @@ async fn route_data(State(state): State<Arc<AppState>>, path: &str, headers: Hea
     }
 }
 
+/// The error page in the language of the edition the path belongs to.
 fn render_failed(state: &AppState, path: &str, error: &RenderError) -> Response {
-    let site = &state.content.site;
+    let content = state.content.get(Lang::of_path(path).0);
+    let words = i18n::words(content.lang);
     if *error == RenderError::Busy {
         tracing::warn!(%path, "render queue full; answering 503");
-        let body = error_document(
-            site,
-            "We are busy right now",
-            "Many people are visiting at this moment. Please try again in a few seconds.",
-        );
+        let body = error_document(content, &words.busy_heading, &words.busy_message);
         let retry = [(header::RETRY_AFTER, RETRY_AFTER)];
         return (StatusCode::SERVICE_UNAVAILABLE, retry, Html(body)).into_response();
     }
     tracing::error!(%path, %error, "render failed");
-    let body =
-        error_document(site, "Something went wrong", "This page could not be shown. Please try again in a moment.");
+    let body = error_document(content, &words.failed_heading, &words.failed_message);
     (StatusCode::INTERNAL_SERVER_ERROR, [(header::CACHE_CONTROL, HeaderValue::from_static("no-store"))], Html(body))
         .into_response()
 }

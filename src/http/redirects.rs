@@ -1,14 +1,16 @@
 //! Permanent redirects to a page's registered path (docs/decisions.md): the old or alternative links of a
-//! page, and any known path written with a trailing slash. Path case is kept: `/About` is not a page
-//! and answers 404, so no redirect can loop between two spellings.
+//! page, and any known path written with a trailing slash, in every edition (`/hi/about/` and
+//! `/hi/blog/understanding-stress-management` too). Path case is kept: `/About` is not a page and
+//! answers 404, so no redirect can loop between two spellings.
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
-use crate::routes::{Route, RouteTable};
+use crate::lang::Lang;
+use crate::routes::RouteTable;
 
-/// Links that name a page by another path: the home page's service cards, and the stress and sleep
-/// articles' own declared links (spec section 2).
+/// Links that name a page by another path (English paths; each edition has them under its prefix):
+/// the home page's service cards, and the stress and sleep articles' own declared links (spec section 2).
 pub const ALIASES: [(&str, &str); 3] = [
     ("/services/child-adolescent-psychiatry", "/services/child-and-adolescent-psychiatry"),
     ("/blog/understanding-stress-management", "/blog/stress-affects-health"),
@@ -20,13 +22,17 @@ const REDIRECT_CACHE: HeaderValue = HeaderValue::from_static("public, max-age=86
 /// The registered path a request path is sent to, if it is an alias or a page's path (or an alias)
 /// with trailing slashes. Only paths that resolve to a page are returned, in one step, so unknown
 /// paths stay plain 404s and `//host/` can never become a redirect to another site.
-pub fn target<'a>(routes: &RouteTable, path: &'a str) -> Option<&'a str> {
+pub fn target(routes: &RouteTable, path: &str) -> Option<String> {
     let trimmed = match path.trim_end_matches('/') {
         "" => "/",
         trimmed => trimmed,
     };
-    let target = ALIASES.iter().find(|(from, _)| *from == trimmed).map_or(trimmed, |(_, to)| to);
-    (target != path && routes.resolve(target) != Route::NotFound).then_some(target)
+    let (lang, english) = Lang::of_path(trimmed);
+    let target = match ALIASES.iter().find(|(from, _)| *from == english) {
+        Some((_, to)) => lang.path(to),
+        None => trimmed.to_owned(),
+    };
+    (target != path && !routes.resolve(&target).is_not_found()).then_some(target)
 }
 
 /// 301 to `target` with the request's query string. The Location is a path, so the redirect stays on
@@ -48,30 +54,47 @@ pub fn moved_permanently(target: &str, query: Option<&str>) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::{Content, ContentSource};
+    use crate::content::{ContentSource, Editions};
 
     fn routes() -> RouteTable {
-        RouteTable::new(&Content::load(ContentSource::Embedded).expect("the embedded content is valid"))
+        RouteTable::new(&Editions::load(ContentSource::Embedded).expect("the embedded content is valid"))
     }
 
     #[test]
     fn aliases_and_trailing_slashes_lead_to_a_page_in_one_step() {
         let routes = routes();
-        for (from, to) in ALIASES {
-            assert_ne!(routes.resolve(to), Route::NotFound, "{to} is a page");
-            assert_eq!(routes.resolve(from), Route::NotFound, "{from} is not a page of its own");
-            assert_eq!(target(&routes, from), Some(to));
-            assert_eq!(target(&routes, &format!("{from}/")), Some(to));
+        for lang in [Lang::En, Lang::Hi] {
+            for (from, to) in ALIASES.map(|(from, to)| (lang.path(from), lang.path(to))) {
+                assert!(!routes.resolve(&to).is_not_found(), "{to} is a page");
+                assert!(routes.resolve(&from).is_not_found(), "{from} is not a page of its own");
+                assert_eq!(target(&routes, &from).as_ref(), Some(&to));
+                assert_eq!(target(&routes, &format!("{from}/")), Some(to));
+            }
         }
-        assert_eq!(target(&routes, "/about/"), Some("/about"));
-        assert_eq!(target(&routes, "/blog/paranoia//"), Some("/blog/paranoia"));
-        assert_eq!(target(&routes, "//"), Some("/"));
+        let target = |path| target(&routes, path);
+        assert_eq!(target("/about/").as_deref(), Some("/about"));
+        assert_eq!(target("/blog/paranoia//").as_deref(), Some("/blog/paranoia"));
+        assert_eq!(target("//").as_deref(), Some("/"));
+        assert_eq!(target("/hi/").as_deref(), Some("/hi"));
+        assert_eq!(target("/hi/about/").as_deref(), Some("/hi/about"));
     }
 
     #[test]
     fn pages_unknown_paths_and_other_cases_are_not_redirected() {
         let routes = routes();
-        for path in ["/", "/about", "/blogs", "/About", "/About/", "/no/such/page/", "//evil.example/", "/blog/"] {
+        for path in [
+            "/",
+            "/about",
+            "/blogs",
+            "/About",
+            "/About/",
+            "/no/such/page/",
+            "//evil.example/",
+            "/blog/",
+            "/hi",
+            "/hi/nothing/",
+            "/HI/",
+        ] {
             assert_eq!(target(&routes, path), None, "{path}");
         }
     }

@@ -12,25 +12,35 @@ use crate::content::blog::Article;
 use crate::content::hours::{self, day_name, Opening};
 use crate::content::types::{Faq, Image};
 use crate::content::Content;
+use crate::i18n;
+use crate::lang::Lang;
 use crate::routes::{PageData, RouteData};
 
 const CONTEXT: &str = "https://schema.org";
 const PSYCHIATRIC: &str = "https://schema.org/Psychiatric";
 
-/// The JSON-LD blocks of one page, each a complete document with its own `@context`.
+/// The JSON-LD blocks of one page in `content`'s edition, each a complete document with its own
+/// `@context`. The clinic and psychiatrist keep one `@id` in both languages: they are one entity each.
 pub fn blocks(content: &Content, data: &RouteData, site_url: &str) -> Vec<Value> {
     let site = Site { content, url: site_url };
+    let words = i18n::words(content.lang);
+    let home = (words.breadcrumb_home.as_str(), data.site.links.home.as_str());
+    let faq_page = |faqs: &[Faq]| faq_page(faqs, content.lang);
     match &data.page {
         PageData::Home { home, .. } => vec![site.clinic(), site.physician(), faq_page(&home.faqs)],
         PageData::About { about, .. } => vec![site.physician(), faq_page(&about.faqs)],
         PageData::Contact { .. } => vec![site.clinic()],
         PageData::Therapy { therapy } => vec![faq_page(&therapy.faqs)],
         PageData::Service { service, .. } => {
-            vec![site.breadcrumbs(&[("Home", "/"), (&service.title, &service.path())]), faq_page(&service.faqs)]
+            vec![site.breadcrumbs(&[home, (&service.title, &service.path)]), faq_page(&service.faqs)]
         }
         PageData::Article { article, author, .. } => vec![
             site.blog_posting(article, author, &data.canonical_url),
-            site.breadcrumbs(&[("Home", "/"), ("Blogs", "/blogs"), (&article.title, &article.path())]),
+            site.breadcrumbs(&[
+                home,
+                (&words.breadcrumb_blogs, &data.site.links.blogs),
+                (&article.title, &article.canonical_path),
+            ]),
         ],
         PageData::Appointment { .. } | PageData::Blogs { .. } | PageData::NotFound { .. } => Vec::new(),
     }
@@ -61,7 +71,7 @@ pub fn opening_hours_specification(openings: &[Opening]) -> Vec<Value> {
         .collect()
 }
 
-fn faq_page(faqs: &[Faq]) -> Value {
+fn faq_page(faqs: &[Faq], lang: Lang) -> Value {
     let questions: Vec<Value> = faqs
         .iter()
         .map(|faq| {
@@ -72,7 +82,7 @@ fn faq_page(faqs: &[Faq]) -> Value {
             })
         })
         .collect();
-    json!({ "@context": CONTEXT, "@type": "FAQPage", "mainEntity": questions })
+    json!({ "@context": CONTEXT, "@type": "FAQPage", "inLanguage": lang.code(), "mainEntity": questions })
 }
 
 struct Site<'a> {
@@ -108,7 +118,7 @@ impl Site<'_> {
     /// The clinic named where another entity points at it; the full entity is on home and contact.
     fn clinic_ref(&self) -> Value {
         let site = &self.content.site;
-        json!({ "@type": "MedicalClinic", "@id": self.clinic_id(), "name": site.institute_name, "url": self.url("/") })
+        json!({ "@type": "MedicalClinic", "@id": self.clinic_id(), "name": site.institute_name, "url": self.url(&self.content.lang.path("/")) })
     }
 
     fn clinic(&self) -> Value {
@@ -124,7 +134,7 @@ impl Site<'_> {
                     "@type": "MedicalProcedure",
                     "name": s.title,
                     "description": s.short_description,
-                    "url": self.url(&s.path()),
+                    "url": self.url(&s.path),
                 })
             })
             .collect();
@@ -134,7 +144,7 @@ impl Site<'_> {
             "@id": self.clinic_id(),
             "name": site.institute_name,
             "description": site.description,
-            "url": self.url("/"),
+            "url": self.url(&self.content.lang.path("/")),
             "logo": self.url(&site.logo.src),
             "telephone": site.phones.first(),
             "email": site.email,
@@ -158,7 +168,7 @@ impl Site<'_> {
             "@id": self.url("/#psychiatrist"),
             "name": site.psychiatrist.name,
             "image": portrait,
-            "url": self.url("/about"),
+            "url": self.url(&self.content.lang.path("/about")),
             "medicalSpecialty": PSYCHIATRIC,
             "address": self.address(),
             "practicesAt": self.clinic_ref(),

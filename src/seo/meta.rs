@@ -5,14 +5,23 @@ use std::fmt::Write;
 
 use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
 
-use super::absolute;
 use super::manifest::{MANIFEST_PATH, THEME_COLOR};
+use super::{absolute, hreflang};
 use crate::clock::start_of_local_day;
 use crate::routes::{PageData, RouteData};
 
-/// Open Graph locale of a page language: the site's readers are in India ("en" -> "en_IN").
+/// Open Graph locale of a language code: the site's readers are in India ("en" -> "en_IN").
 pub fn og_locale(lang: &str) -> String {
     format!("{lang}_IN")
+}
+
+/// The language of the page's main content: an article's own (`face-failures` is Hindi in the
+/// English edition too), otherwise its edition's.
+fn content_lang<'a>(data: &'a RouteData) -> &'a str {
+    match &data.page {
+        PageData::Article { article, .. } => &article.lang,
+        _ => data.lang.code(),
+    }
 }
 
 fn meta(out: &mut String, key_attr: &str, key: &str, content: &str) {
@@ -30,6 +39,10 @@ pub fn tags(data: &RouteData, site_url: &str) -> String {
     } else {
         meta(&mut out, "name", "robots", "noindex");
     }
+    for (tag, path) in hreflang(&data.alternates) {
+        let href = absolute(site_url, path);
+        let _ = write!(out, r#"<link rel="alternate" hreflang="{tag}" href="{}">"#, attr(&href));
+    }
 
     let article = match &data.page {
         PageData::Article { article, .. } => Some(article),
@@ -43,7 +56,10 @@ pub fn tags(data: &RouteData, site_url: &str) -> String {
     if found {
         og(&mut out, "og:url", &data.canonical_url);
     }
-    og(&mut out, "og:locale", &og_locale(data.lang));
+    og(&mut out, "og:locale", &og_locale(content_lang(data)));
+    for alternate in data.alternates.iter().filter(|a| a.lang != data.lang) {
+        og(&mut out, "og:locale:alternate", &og_locale(alternate.lang.code()));
+    }
     // Link previews ignore SVG: this is the build's 1200x630 raster copy (`Image::preview`).
     let image = &data.social_image;
     let image_url = absolute(site_url, &image.src);

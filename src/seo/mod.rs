@@ -8,14 +8,23 @@ pub mod sitemap;
 
 use std::fmt::Write;
 
-use crate::content::Content;
+use crate::content::{Content, Editions};
 use crate::encoding::Encoded;
-use crate::routes::{RouteData, RouteTable};
+use crate::lang::Lang;
+use crate::routes::{Alternate, RouteData, RouteTable};
 use crate::shell::json_for_script;
 
 /// A path of the site as an absolute URL. `site_url` is an origin without a trailing slash.
 pub fn absolute(site_url: &str, path: &str) -> String {
     format!("{site_url}{path}")
+}
+
+/// The `hreflang` of each language version of a page, and its path: each language's own tag, and
+/// `x-default` (the English page) for readers of any other language.
+pub fn hreflang(alternates: &[Alternate]) -> impl Iterator<Item = (&'static str, &str)> {
+    let english = alternates.iter().find(|a| a.lang == Lang::En);
+    let own = alternates.iter().map(|a| (a.lang.tag(), a.path.as_str()));
+    own.chain(english.map(|a| ("x-default", a.path.as_str())))
 }
 
 /// The head tags and JSON-LD blocks of one page. Built when the page is rendered, so they are cached
@@ -36,11 +45,12 @@ pub struct SiteFiles {
 }
 
 impl SiteFiles {
-    pub fn new(content: &Content, routes: &RouteTable, site_url: &str) -> Self {
+    pub fn new(content: &Editions, routes: &RouteTable, site_url: &str) -> Self {
         Self {
             sitemap: Encoded::new(sitemap::sitemap_xml(content, routes, site_url)),
             robots: Encoded::new(sitemap::robots_txt(site_url)),
-            manifest: Encoded::new(manifest::web_manifest(&content.site)),
+            // The installed app opens the English home page (the manifest's `start_url`).
+            manifest: Encoded::new(manifest::web_manifest(&content.en.site)),
         }
     }
 }

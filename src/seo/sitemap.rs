@@ -1,13 +1,14 @@
-//! `/sitemap.xml` (sitemaps.org protocol 0.9) and `/robots.txt`, which points crawlers to it.
+//! `/sitemap.xml` (sitemaps.org protocol 0.9, with each page's language versions as `xhtml:link`
+//! alternates) and `/robots.txt`, which points crawlers to it.
 
 use std::fmt::Write;
 
 use chrono::NaiveDate;
 use html_escape::encode_text as text;
 
-use super::absolute;
-use crate::content::Content;
-use crate::routes::{Route, RouteTable};
+use super::{absolute, hreflang};
+use crate::content::{Content, Editions};
+use crate::routes::{alternates, paths, Page, RouteTable};
 
 pub const SITEMAP_PATH: &str = "/sitemap.xml";
 
@@ -15,32 +16,42 @@ pub const SITEMAP_PATH: &str = "/sitemap.xml";
 /// article's; home's is the later of its file's `updated` and the newest article, whose teaser it
 /// shows; every other page's is its file's `updated`. Never the build or start-up time, which would
 /// tell crawlers that everything changed at every deployment.
-pub fn lastmod(content: &Content, route: Route) -> Option<NaiveDate> {
+pub fn lastmod(content: &Content, page: Page) -> Option<NaiveDate> {
     let newest_article = content.articles.iter().map(|a| a.date).max();
-    match route {
-        Route::Home => newest_article.max(Some(content.home.updated)),
-        Route::About => Some(content.about.updated),
-        Route::Appointment => Some(content.appointment.updated),
-        Route::Contact => Some(content.contact.updated),
-        Route::Therapy => Some(content.therapy.updated),
-        Route::Blogs => newest_article,
-        Route::Service(i) => content.services.get(i).map(|s| s.updated),
-        Route::Article(i) => content.articles.get(i).map(|a| a.date),
-        Route::NotFound => None,
+    match page {
+        Page::Home => newest_article.max(Some(content.home.updated)),
+        Page::About => Some(content.about.updated),
+        Page::Appointment => Some(content.appointment.updated),
+        Page::Contact => Some(content.contact.updated),
+        Page::Therapy => Some(content.therapy.updated),
+        Page::Blogs => newest_article,
+        Page::Service(i) => content.services.get(i).map(|s| s.updated),
+        Page::Article(i) => content.articles.get(i).map(|a| a.date),
+        Page::NotFound => None,
     }
 }
 
-/// Every known path (the route table holds canonical paths only: no redirect, no query variant,
-/// no not-found page) as an absolute URL.
-pub fn sitemap_xml(content: &Content, routes: &RouteTable, site_url: &str) -> String {
+/// Every page at its canonical address, as an absolute URL, with its versions in each language
+/// (itself included, and English as the default). The route table holds pages' own paths only: no
+/// redirect, no query variant, no not-found page; an article a second edition shows is listed once,
+/// at its canonical address.
+pub fn sitemap_xml(content: &Editions, routes: &RouteTable, site_url: &str) -> String {
     let mut xml = String::from(concat!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n",
-        "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n"
     ));
     for (path, route) in routes.paths() {
+        let (_, canonical) = paths(content, route);
+        if canonical != path {
+            continue;
+        }
         let _ = write!(xml, "<url><loc>{}</loc>", text(&absolute(site_url, path)));
-        if let Some(date) = lastmod(content, route) {
+        if let Some(date) = lastmod(content.get(route.lang), route.page) {
             let _ = write!(xml, "<lastmod>{}</lastmod>", date.format("%Y-%m-%d"));
+        }
+        for (tag, version) in hreflang(&alternates(content, route)) {
+            let href = absolute(site_url, version);
+            let _ = write!(xml, r#"<xhtml:link rel="alternate" hreflang="{tag}" href="{}"/>"#, text(&href));
         }
         xml.push_str("</url>\n");
     }
@@ -55,11 +66,11 @@ pub fn robots_txt(site_url: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::ContentSource;
+    use crate::content::{ContentSource, Editions};
 
     #[test]
     fn lastmod_comes_from_article_dates_and_the_page_files() {
-        let mut content = Content::load(ContentSource::Embedded).expect("the embedded content is valid");
+        let mut content = Editions::load(ContentSource::Embedded).expect("the embedded content is valid").en;
         let date = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).unwrap();
         for (i, article) in content.articles.iter_mut().enumerate() {
             article.date = date(2024, 1, 1 + i as u32);
@@ -69,13 +80,13 @@ mod tests {
         content.services[2].updated = date(2025, 3, 9);
         content.contact.updated = date(2025, 4, 1);
 
-        assert_eq!(lastmod(&content, Route::Article(3)), Some(date(2024, 1, 4)));
-        assert_eq!(lastmod(&content, Route::Blogs), Some(newest));
-        assert_eq!(lastmod(&content, Route::Home), Some(newest), "home shows the newest posts");
+        assert_eq!(lastmod(&content, Page::Article(3)), Some(date(2024, 1, 4)));
+        assert_eq!(lastmod(&content, Page::Blogs), Some(newest));
+        assert_eq!(lastmod(&content, Page::Home), Some(newest), "home shows the newest posts");
         content.home.updated = date(2025, 1, 1);
-        assert_eq!(lastmod(&content, Route::Home), Some(date(2025, 1, 1)));
-        assert_eq!(lastmod(&content, Route::Service(2)), Some(date(2025, 3, 9)));
-        assert_eq!(lastmod(&content, Route::Contact), Some(date(2025, 4, 1)));
-        assert_eq!(lastmod(&content, Route::NotFound), None);
+        assert_eq!(lastmod(&content, Page::Home), Some(date(2025, 1, 1)));
+        assert_eq!(lastmod(&content, Page::Service(2)), Some(date(2025, 3, 9)));
+        assert_eq!(lastmod(&content, Page::Contact), Some(date(2025, 4, 1)));
+        assert_eq!(lastmod(&content, Page::NotFound), None);
     }
 }

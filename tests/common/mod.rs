@@ -17,7 +17,7 @@ use axum::http::{header, HeaderValue, Request, Response};
 use chrono::NaiveDate;
 use clinic_site::assets::SSR_BUNDLE;
 use clinic_site::clock::Clock;
-use clinic_site::content::{Content, ContentSource};
+use clinic_site::content::{ContentSource, Editions};
 use clinic_site::ssr::{quickjs_factory, PoolConfig, QuickJsLimits, RenderPool, RendererFactory};
 use clinic_site::state::Settings;
 use clinic_site::AppState;
@@ -38,8 +38,9 @@ pub fn date(y: i32, m: u32, d: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(y, m, d).unwrap()
 }
 
-pub fn content() -> Content {
-    Content::load(ContentSource::Embedded).expect("the embedded content is valid")
+/// The embedded content, both editions.
+pub fn content() -> Editions {
+    Editions::load(ContentSource::Embedded).expect("the embedded content is valid")
 }
 
 pub fn quickjs() -> RendererFactory {
@@ -52,7 +53,7 @@ pub fn state_with(factory: RendererFactory, pool: PoolConfig, cache: bool, clock
 
 /// The app serving `content` (a copy a test has changed, say) rather than the embedded content.
 pub fn state_of(
-    content: Content,
+    content: Editions,
     factory: RendererFactory,
     pool: PoolConfig,
     cache: bool,
