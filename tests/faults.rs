@@ -231,3 +231,31 @@ async fn content_that_tries_to_close_the_script_element_renders_inert() {
         assert!(document.root_element().text().any(|t| t.contains(HOSTILE_TITLE)), "{path}: the title as text");
     }
 }
+
+/// The clinic's date, until told to panic: a fault inside a handler (every page asks the clock).
+struct PanickingClock(std::sync::atomic::AtomicBool);
+
+impl clinic_site::clock::Clock for PanickingClock {
+    fn today(&self) -> chrono::NaiveDate {
+        assert!(!self.0.load(Ordering::SeqCst), "injected panic in a handler");
+        date(2026, 11, 22)
+    }
+}
+
+#[tokio::test]
+async fn a_handler_that_panics_answers_500_with_the_error_page_and_the_next_request_works() {
+    let clock = Arc::new(PanickingClock(std::sync::atomic::AtomicBool::new(true)));
+    let pool = clinic_site::ssr::RenderPool::start(PoolConfig { workers: 1, queue: 8 }, quickjs()).unwrap();
+    let settings =
+        clinic_site::state::Settings { render_cache: false, ..clinic_site::state::Settings::for_site(SITE_URL) };
+    let state = Arc::new(AppState::new(content(), pool, settings, Arc::clone(&clock) as _));
+
+    assert_error_page(get(&state, "/about").await, "panicking handler").await;
+    // In the language of the path.
+    let response = get(&state, "/hi/about").await;
+    assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+    assert!(body_text(response).await.starts_with("<!DOCTYPE html><html lang=\"hi\">"));
+
+    clock.0.store(false, Ordering::SeqCst);
+    assert_home_page(&state).await;
+}

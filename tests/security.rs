@@ -3,11 +3,16 @@
 
 mod common;
 
+use std::sync::{Arc, Mutex};
+
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use clinic_site::error_page::error_document;
 use clinic_site::http::limits::{MAX_PATH_BYTES, MAX_QUERY_PARAMS};
 use clinic_site::http::security::sha256_base64;
+use clinic_site::ssr::PoolConfig;
+use clinic_site::state::Settings;
+use clinic_site::AppState;
 use common::html::{select, text};
 use common::*;
 use scraper::Html;
@@ -102,4 +107,33 @@ async fn the_policy_allows_all_inline_code_in_the_pages_and_the_pages_need_no_mo
          http::security (scripts):\n{}",
         blocked.join("\n")
     );
+}
+
+#[tokio::test]
+async fn behind_a_tls_proxy_a_request_received_over_http_is_sent_to_https() {
+    let https = |site_url: &str| {
+        let pool = clinic_site::ssr::RenderPool::start(PoolConfig { workers: 1, queue: 8 }, quickjs()).unwrap();
+        Arc::new(AppState::new(
+            content(),
+            pool,
+            Settings::for_site(site_url),
+            Arc::new(FixedClock(Mutex::new(date(2026, 11, 22)))),
+        ))
+    };
+    let forwarded = |proto: &str, target: &str| {
+        Request::get(target).header("x-forwarded-proto", proto).body(Body::empty()).unwrap()
+    };
+    let state = https("https://clinic.example.org");
+    for proto in ["http", "HTTP", "http, https"] {
+        let response = send(&state, forwarded(proto, "/hi/blogs?q=sleep")).await;
+        assert_eq!(response.status(), StatusCode::MOVED_PERMANENTLY, "{proto}");
+        assert_eq!(header(&response, "location"), "https://clinic.example.org/hi/blogs?q=sleep");
+        assert_security_headers(&response, "the upgrade redirect");
+    }
+    // Over https, or with no word from a proxy, the page itself.
+    assert_eq!(send(&state, forwarded("https", "/about")).await.status(), StatusCode::OK);
+    assert_eq!(get(&state, "/about").await.status(), StatusCode::OK);
+    // A site served over plain http has nothing to upgrade to.
+    let plain = https("http://127.0.0.1:3000");
+    assert_eq!(send(&plain, forwarded("http", "/about")).await.status(), StatusCode::OK);
 }

@@ -4,6 +4,8 @@
 
 pub mod limits;
 mod pages;
+mod panics;
+mod proxy;
 pub mod redirects;
 mod request_log;
 mod respond;
@@ -22,8 +24,9 @@ use crate::seo::manifest::MANIFEST_PATH;
 use crate::seo::sitemap::SITEMAP_PATH;
 use crate::state::AppState;
 
-/// Every route, behind the request limits (innermost, so even a refusal is logged) and the security
-/// headers (outermost, so every response carries them).
+/// Every route, behind a catch for panics (innermost: a handler's panic is a 500 page), the request limits,
+/// the upgrade of requests a TLS proxy received over http (all logged, refusals and redirects included),
+/// and the security headers (outermost, so every response carries them).
 pub fn app(state: Arc<AppState>) -> Router {
     let security = Arc::clone(&state.security);
     Router::new()
@@ -39,7 +42,9 @@ pub fn app(state: Arc<AppState>) -> Router {
         .route("/_data/", get(pages::home_data))
         .route("/_data/{*path}", get(pages::data))
         .fallback(pages::page)
+        .layer(middleware::from_fn_with_state(Arc::clone(&state), panics::catch))
         .layer(middleware::from_fn(limits::admit))
+        .layer(middleware::from_fn_with_state(Arc::clone(&state), proxy::upgrade_insecure))
         .layer(middleware::from_fn(request_log::log_request))
         .layer(middleware::map_response_with_state(security, security::apply))
         .with_state(state)

@@ -73,6 +73,13 @@ fn render_failed(state: &AppState, path: &str, error: &RenderError) -> Response 
         return (StatusCode::SERVICE_UNAVAILABLE, retry, Html(body)).into_response();
     }
     tracing::error!(%path, %error, "render failed");
+    server_error(state, path)
+}
+
+/// 500 with the error page in the path's language, never stored.
+pub(super) fn server_error(state: &AppState, path: &str) -> Response {
+    let content = state.content.get(Lang::of_path(path).0);
+    let words = i18n::words(content.lang);
     let body = error_document(content, &words.failed_heading, &words.failed_message);
     (StatusCode::INTERNAL_SERVER_ERROR, [(header::CACHE_CONTROL, HeaderValue::from_static("no-store"))], Html(body))
         .into_response()

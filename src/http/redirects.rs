@@ -17,7 +17,7 @@ pub const ALIASES: [(&str, &str); 3] = [
     ("/blog/understanding-sleep-disorders", "/blog/sleep-disorder-treatment"),
 ];
 /// Browsers keep a 301 for as long as they are told, or forever: a day bounds the cost of a mistake.
-const REDIRECT_CACHE: HeaderValue = HeaderValue::from_static("public, max-age=86400");
+pub(super) const REDIRECT_CACHE: HeaderValue = HeaderValue::from_static("public, max-age=86400");
 
 /// The registered path a request path is sent to, if it is an alias or a page's path (or an alias)
 /// with trailing slashes. Only paths that resolve to a page are returned, in one step, so unknown

@@ -1,0 +1,32 @@
+//! Behind a TLS-terminating proxy: when the site's public origin is https, a request the proxy received
+//! over plain http (`X-Forwarded-Proto: http`) is sent to the https URL. Nothing else trusts forwarded
+//! headers: they are the proxy's word, and only this one changes what a visitor gets, for the better.
+
+use std::sync::Arc;
+
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+use super::redirects::REDIRECT_CACHE;
+use crate::state::AppState;
+
+const FORWARDED_PROTO: &str = "x-forwarded-proto";
+
+pub async fn upgrade_insecure(State(state): State<Arc<AppState>>, request: Request, next: Next) -> Response {
+    if state.site_url.starts_with("https://") && forwarded_over_http(&request) {
+        let target = request.uri().path_and_query().map_or("/", |p| p.as_str());
+        if let Ok(location) = HeaderValue::try_from(format!("{}{target}", state.site_url)) {
+            let headers = [(header::LOCATION, location), (header::CACHE_CONTROL, REDIRECT_CACHE)];
+            return (StatusCode::MOVED_PERMANENTLY, headers).into_response();
+        }
+    }
+    next.run(request).await
+}
+
+/// The first proxy's word (a chain lists the client-facing hop first): `http`, whatever its case.
+fn forwarded_over_http(request: &Request) -> bool {
+    let Some(value) = request.headers().get(FORWARDED_PROTO).and_then(|v| v.to_str().ok()) else { return false };
+    value.split(',').next().is_some_and(|first| first.trim().eq_ignore_ascii_case("http"))
+}
