@@ -1,6 +1,6 @@
-//! Finished documents per route. A route's output depends only on the content (fixed while the
-//! process runs) and the clinic's local date, so a page is rendered once a day and then served as
-//! stored bytes. Keys are routes from the route table, never raw request paths, so no visitor can
+//! Finished documents per route. A route's output depends only on the content and the clinic's
+//! local date, which are fixed for the life of one `Snapshot`, so a page is rendered once per snapshot
+//! and then served as stored bytes. Keys are routes from the route table, never raw request paths, so no visitor can
 //! make that cache grow. The one page whose output also depends on the query, the blog list, keeps
 //! its query variants in a separate LRU of fixed capacity.
 
@@ -9,7 +9,6 @@ use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex, RwLock};
 
 use axum::http::StatusCode;
-use chrono::NaiveDate;
 
 use crate::encoding::Encoded;
 use crate::routes::Route;
@@ -26,8 +25,6 @@ pub const MAX_CACHED_QUERY_BYTES: usize = 512;
 #[derive(Debug)]
 pub struct RenderedPage {
     pub status: StatusCode,
-    /// The local date it was rendered for; stale from the next local midnight.
-    pub date: NaiveDate,
     pub html: Encoded,
     /// The same route data with the page's head, as JSON, for client-side navigation (`Navigation`).
     pub navigation: Encoded,
@@ -35,8 +32,7 @@ pub struct RenderedPage {
 
 /// Where rendered pages are kept, by key: the render cache by route, the query cache by query.
 pub trait PageStore<K> {
-    /// The stored page for `key`, if it was rendered for `today`.
-    fn get(&self, key: &K, today: NaiveDate) -> Option<Arc<RenderedPage>>;
+    fn get(&self, key: &K) -> Option<Arc<RenderedPage>>;
     /// Keeps `page` (unless the store is switched off or will not hold this key).
     fn put(&self, key: K, page: Arc<RenderedPage>);
 }
@@ -55,9 +51,8 @@ impl RenderCache {
         self.enabled
     }
 
-    /// The stored page for `route`, if it was rendered for `today`.
-    pub fn get(&self, route: Route, today: NaiveDate) -> Option<Arc<RenderedPage>> {
-        PageStore::get(self, &route, today)
+    pub fn get(&self, route: Route) -> Option<Arc<RenderedPage>> {
+        PageStore::get(self, &route)
     }
 
     pub fn len(&self) -> usize {
@@ -88,9 +83,9 @@ impl QueryCache {
         self.pages.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The stored page for `query`, if it was rendered for `today`; marks it recently used.
-    pub fn get(&self, query: &str, today: NaiveDate) -> Option<Arc<RenderedPage>> {
-        self.lock().get(query).filter(|p| p.date == today).cloned()
+    /// The stored page for `query`; marks it recently used.
+    pub fn get(&self, query: &str) -> Option<Arc<RenderedPage>> {
+        self.lock().get(query).cloned()
     }
 
     pub fn len(&self) -> usize {
@@ -103,9 +98,8 @@ impl QueryCache {
 }
 
 impl PageStore<Route> for RenderCache {
-    fn get(&self, route: &Route, today: NaiveDate) -> Option<Arc<RenderedPage>> {
-        let pages = self.pages.read().unwrap_or_else(|e| e.into_inner());
-        pages.get(route).filter(|p| p.date == today).cloned()
+    fn get(&self, route: &Route) -> Option<Arc<RenderedPage>> {
+        self.pages.read().unwrap_or_else(|e| e.into_inner()).get(route).cloned()
     }
 
     fn put(&self, route: Route, page: Arc<RenderedPage>) {
@@ -116,8 +110,8 @@ impl PageStore<Route> for RenderCache {
 }
 
 impl PageStore<String> for QueryCache {
-    fn get(&self, query: &String, today: NaiveDate) -> Option<Arc<RenderedPage>> {
-        QueryCache::get(self, query, today)
+    fn get(&self, query: &String) -> Option<Arc<RenderedPage>> {
+        QueryCache::get(self, query)
     }
 
     fn put(&self, query: String, page: Arc<RenderedPage>) {
@@ -131,53 +125,46 @@ impl PageStore<String> for QueryCache {
 mod tests {
     use super::*;
 
-    fn page(date: NaiveDate) -> Arc<RenderedPage> {
+    fn page() -> Arc<RenderedPage> {
         let html = Encoded::with("<p>page</p>", &[]);
-        Arc::new(RenderedPage { status: StatusCode::OK, date, navigation: html.clone(), html })
-    }
-
-    fn day(d: u32) -> NaiveDate {
-        NaiveDate::from_ymd_opt(2026, 11, d).unwrap()
+        Arc::new(RenderedPage { status: StatusCode::OK, navigation: html.clone(), html })
     }
 
     #[test]
     fn the_query_cache_never_holds_more_than_its_capacity() {
         let cache = QueryCache::new(true);
         for i in 0..QUERY_CACHE_CAPACITY + 50 {
-            cache.put(format!("page={i}"), page(day(22)));
+            cache.put(format!("page={i}"), page());
         }
         assert_eq!(cache.len(), QUERY_CACHE_CAPACITY);
-        assert!(cache.get("page=0", day(22)).is_none(), "the oldest entries are evicted");
-        assert!(cache.get(&format!("page={}", QUERY_CACHE_CAPACITY + 49), day(22)).is_some());
+        assert!(cache.get("page=0").is_none(), "the oldest entries are evicted");
+        assert!(cache.get(&format!("page={}", QUERY_CACHE_CAPACITY + 49)).is_some());
     }
 
     #[test]
     fn the_least_recently_used_query_is_evicted_first() {
         let cache = QueryCache::with_capacity(true, NonZeroUsize::new(2).unwrap());
-        cache.put("page=1".into(), page(day(22)));
-        cache.put("page=2".into(), page(day(22)));
-        assert!(cache.get("page=1", day(22)).is_some());
-        cache.put("page=3".into(), page(day(22)));
-        assert!(cache.get("page=1", day(22)).is_some());
-        assert!(cache.get("page=2", day(22)).is_none());
+        cache.put("page=1".into(), page());
+        cache.put("page=2".into(), page());
+        assert!(cache.get("page=1").is_some());
+        cache.put("page=3".into(), page());
+        assert!(cache.get("page=1").is_some());
+        assert!(cache.get("page=2").is_none());
     }
 
     #[test]
-    fn a_query_page_from_an_earlier_date_is_not_served_and_a_disabled_cache_stores_nothing() {
-        let cache = QueryCache::new(true);
-        cache.put("page=2".into(), page(day(22)));
-        assert!(cache.get("page=2", day(23)).is_none());
+    fn a_disabled_cache_stores_nothing() {
         let off = QueryCache::new(false);
-        off.put("page=2".into(), page(day(22)));
+        off.put("page=2".into(), page());
         assert!(off.is_empty());
     }
 
     #[test]
     fn an_overlong_query_is_not_kept() {
         let cache = QueryCache::new(true);
-        cache.put(format!("q={}", "a".repeat(MAX_CACHED_QUERY_BYTES)), page(day(22)));
+        cache.put(format!("q={}", "a".repeat(MAX_CACHED_QUERY_BYTES)), page());
         assert!(cache.is_empty());
-        cache.put(format!("q={}", "a".repeat(MAX_CACHED_QUERY_BYTES - 2)), page(day(22)));
+        cache.put(format!("q={}", "a".repeat(MAX_CACHED_QUERY_BYTES - 2)), page());
         assert_eq!(cache.len(), 1);
     }
 }

@@ -1,21 +1,25 @@
 //! The clinic's local date. Rendered pages depend on it (the footer's year, the appointment form's
 //! earliest date), so the render cache is keyed on it.
 
-use chrono::{FixedOffset, NaiveDate, Utc};
+use chrono::{DateTime, FixedOffset, NaiveDate, Utc};
 
 /// Asia/Kolkata is UTC+05:30 all year: India has kept no daylight-saving time since 1945.
 const IST_OFFSET_SECONDS: i32 = 5 * 3600 + 30 * 60;
 
-/// A source of "today" at the clinic; tests substitute a fixed date.
+/// A source of the time and of "today" at the clinic; tests substitute a fixed date.
 pub trait Clock: Send + Sync {
-    fn today(&self) -> NaiveDate;
+    fn now(&self) -> DateTime<Utc>;
+
+    fn today(&self) -> NaiveDate {
+        local_date(self.now())
+    }
 }
 
 pub struct SystemClock;
 
 impl Clock for SystemClock {
-    fn today(&self) -> NaiveDate {
-        local_date(Utc::now())
+    fn now(&self) -> DateTime<Utc> {
+        Utc::now()
     }
 }
 
@@ -26,6 +30,12 @@ pub fn ist() -> FixedOffset {
 
 pub fn local_date(instant: chrono::DateTime<Utc>) -> NaiveDate {
     instant.with_timezone(&ist()).date_naive()
+}
+
+/// Noon at the clinic on `date`.
+pub fn local_noon(date: NaiveDate) -> DateTime<Utc> {
+    let noon = date.and_hms_opt(12, 0, 0).expect("noon exists");
+    noon.and_local_timezone(ist()).single().expect("fixed offsets are unambiguous").with_timezone(&Utc)
 }
 
 /// The start of a local date as an RFC 3339 time with the clinic's offset: "2024-12-24T00:00:00+05:30".

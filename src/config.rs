@@ -1,6 +1,6 @@
 //! Settings, from flags or the environment (flags win). `--help` lists them.
 
-use std::net::IpAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 
 use clap::Parser;
@@ -28,7 +28,17 @@ pub struct Config {
     #[arg(long, env = "LOG_LEVEL", default_value = "info")]
     pub log_level: String,
 
-    /// Read content from this folder instead of the copy embedded in the binary (for editors).
+    /// Log line format: text for people, or json (one object per line) for log shippers.
+    #[arg(long, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+
+    /// Serve Prometheus metrics at /metrics on this address, e.g. 127.0.0.1:9100 (off unless set).
+    /// Keep it off the public network: it is meant for the operator's scraper.
+    #[arg(long, env = "METRICS_ADDR")]
+    pub metrics_addr: Option<SocketAddr>,
+
+    /// Read content from this folder instead of the copy embedded in the binary (for editors). The
+    /// server watches it and serves each valid change within a second, without a restart.
     #[arg(long, env = "CONTENT_DIR")]
     pub content_dir: Option<PathBuf>,
 
@@ -80,6 +90,12 @@ fn parse_site_url(value: &str) -> Result<String, String> {
     Ok(trimmed.to_owned())
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
 #[derive(Debug, Clone, clap::Subcommand)]
 pub enum Command {
     /// Exit 0 when the server on PORT answers GET /healthz with 200, else 1 (a container's
@@ -124,6 +140,11 @@ mod tests {
         assert!(!config.no_render_cache);
         assert!(Config::try_parse_from(["clinic-site", "--no-render-cache"]).unwrap().no_render_cache);
         assert_eq!(config.header_read_timeout_ms, 10_000);
+        assert_eq!(config.log_format, LogFormat::Text);
+        assert_eq!(config.metrics_addr, None);
+        let json = Config::try_parse_from(["clinic-site", "--log-format", "json", "--metrics-addr", "127.0.0.1:9100"]);
+        let json = json.unwrap();
+        assert_eq!((json.log_format, json.metrics_addr.unwrap().port()), (LogFormat::Json, 9100));
     }
 
     #[test]

@@ -15,9 +15,13 @@ pub mod http;
 pub mod i18n;
 pub mod images;
 pub mod lang;
+pub mod metrics;
+pub mod reload;
 pub mod routes;
 pub mod seo;
 pub mod shell;
+pub mod single_flight;
+pub mod snapshot;
 pub mod ssr;
 pub mod state;
 

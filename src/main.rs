@@ -5,12 +5,11 @@ use anyhow::Context as _;
 use clap::Parser;
 use tracing_subscriber::EnvFilter;
 
-use clinic_site::clock::until_next_local_midnight;
-use clinic_site::config::{Command, Config};
+use clinic_site::config::{Command, Config, LogFormat};
 use clinic_site::content::placeholders;
 use clinic_site::healthcheck;
 use clinic_site::http::server::serve;
-use clinic_site::{app, AppState};
+use clinic_site::{app, metrics, reload, AppState};
 
 #[tokio::main]
 async fn main() {
@@ -37,41 +36,35 @@ async fn run(config: Config) -> anyhow::Result<()> {
     // One line per request must not make requests wait on the terminal or a pipe: a background
     // thread writes the lines (dropping some only if it falls far behind).
     let (writer, _flush_on_exit) = tracing_appender::non_blocking(std::io::stdout());
-    let ansi = std::io::IsTerminal::is_terminal(&std::io::stdout());
-    tracing_subscriber::fmt().with_env_filter(filter).with_writer(writer).with_ansi(ansi).init();
+    let logs = tracing_subscriber::fmt().with_env_filter(filter).with_writer(writer);
+    match config.log_format {
+        LogFormat::Text => logs.with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout())).init(),
+        LogFormat::Json => logs.json().flatten_event(true).init(),
+    }
 
     let state = Arc::new(AppState::from_config(&config)?);
-    placeholders::warn_if_public(&state.site_url, &state.content);
+    placeholders::warn_if_public(&state.site_url, &state.snapshot().content);
+    // Before the first request, so the request metrics register with the recorder.
+    if let Some(address) = config.metrics_addr {
+        let bound = metrics::serve(address, Arc::clone(&state)).await?;
+        tracing::info!(address = %bound, "metrics at /metrics");
+    }
     let address = SocketAddr::new(config.host, config.port);
     let listener = tokio::net::TcpListener::bind(address).await.with_context(|| {
         format!("cannot listen on {address}; is another server using the port? set PORT to choose another")
     })?;
-    tracing::info!(%address, site_url = %state.site_url, cache = state.cache.enabled(), workers = config.workers(), hsts = config.hsts(), "listening");
+    tracing::info!(%address, site_url = %state.site_url, cache = state.render_cache(), workers = config.workers(), hsts = config.hsts(), "listening");
 
-    tokio::spawn(prerender(Arc::clone(&state)));
+    let _watching = reload::start(Arc::clone(&state), config.content_dir.as_deref())?;
+    let background = Arc::clone(&state);
+    tokio::spawn(async move {
+        background.prerender_all().await;
+        background.date_changes().await;
+    });
     let header_read_timeout = std::time::Duration::from_millis(config.header_read_timeout_ms);
     serve(listener, app(state), header_read_timeout, shutdown_signal()).await?;
     tracing::info!("stopped");
     Ok(())
-}
-
-/// Renders every page at start-up and again after each local midnight (the pages show the date).
-async fn prerender(state: Arc<AppState>) {
-    loop {
-        let started = std::time::Instant::now();
-        let failures = state.prerender_all().await;
-        for (path, error) in &failures {
-            tracing::error!(%path, %error, "pre-render failed");
-        }
-        tracing::info!(
-            pages = state.cache.len(),
-            failed = failures.len(),
-            elapsed_ms = started.elapsed().as_millis() as u64,
-            "pre-rendered"
-        );
-        // A second past midnight, so the clock has certainly moved to the new date.
-        tokio::time::sleep(until_next_local_midnight(chrono::Utc::now()) + std::time::Duration::from_secs(1)).await;
-    }
 }
 
 async fn shutdown_signal() {

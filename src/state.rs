@@ -1,43 +1,49 @@
-//! Everything a request needs, built once at start-up, and the path from a route to a finished,
-//! cached page.
+//! Everything a request needs: the live snapshot of the site and what outlives it (the render workers,
+//! the settings); the path from a route to a finished, cached page; and replacing the snapshot when
+//! the content or the date changes.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
+use arc_swap::ArcSwap;
 use axum::http::StatusCode;
-use chrono::NaiveDate;
 use futures_util::StreamExt;
+use tokio::sync::Notify;
 
 use crate::assets::{Manifest, SSR_BUNDLE};
 use crate::blog_query::BlogQuery;
-use crate::cache::{PageStore, QueryCache, RenderCache, RenderedPage};
-use crate::clock::{Clock, SystemClock};
+use crate::cache::{PageStore, RenderedPage};
+use crate::clock::{until_next_local_midnight, Clock, SystemClock};
 use crate::config::{hsts_by_default, Config};
-use crate::content::{ContentSource, Editions};
+use crate::content::{placeholders, ContentSource, Editions};
 use crate::encoding::{Coding, Encoded};
 use crate::http::security::SecurityHeaders;
-use crate::routes::{route_data, Navigation, Page, Route, RouteData, RouteTable};
-use crate::seo::{self, SiteFiles};
+use crate::metrics;
+use crate::routes::{route_data, Navigation, Page, Route, RouteData};
+use crate::seo;
 use crate::shell;
+use crate::snapshot::Snapshot;
 use crate::ssr::{quickjs_factory, PoolConfig, QuickJsLimits, RenderError, RenderPool};
 
 pub struct AppState {
-    pub content: Editions,
-    pub routes: RouteTable,
+    /// The version of the site being served; replaced whole by `rebuild`.
+    live: ArcSwap<Snapshot>,
     pub manifest: Manifest,
     pub pool: RenderPool,
-    pub cache: RenderCache,
-    /// Each edition's `/blogs` rendered with list state from the query, keyed by path and canonical query.
-    pub blog_queries: QueryCache,
-    /// The sitemap, robots.txt and web app manifest.
-    pub files: SiteFiles,
     pub site_url: String,
     /// The headers every response carries.
     pub security: Arc<SecurityHeaders>,
     pub clock: Arc<dyn Clock>,
+    render_cache: bool,
     ready: AtomicBool,
+    /// Held while a new snapshot is built, so reloads and date changes run one at a time.
+    rebuilding: tokio::sync::Mutex<()>,
+    /// Why the last content reload was refused, until a good one succeeds.
+    reload_failure: Mutex<Option<String>>,
+    /// Woken when a request finds the live pages' date has passed (`date_changes` then rebuilds).
+    date_passed: Notify,
 }
 
 /// How the app serves, from the command line or environment (`Config`), or set by a test.
@@ -81,40 +87,65 @@ impl AppState {
 
     pub fn new(content: Editions, pool: RenderPool, settings: Settings, clock: Arc<dyn Clock>) -> Self {
         let Settings { site_url, render_cache, hsts } = settings;
-        let routes = RouteTable::new(&content);
+        let live = Snapshot::new(Arc::new(content), &site_url, clock.today(), render_cache);
         Self {
-            files: SiteFiles::new(&content, &routes, &site_url),
-            routes,
-            content,
+            live: ArcSwap::from_pointee(live),
             manifest: Manifest::embedded(),
             pool,
-            cache: RenderCache::new(render_cache),
-            blog_queries: QueryCache::new(render_cache),
             security: Arc::new(SecurityHeaders::new(hsts)),
             site_url,
             clock,
+            render_cache,
             ready: AtomicBool::new(false),
+            rebuilding: tokio::sync::Mutex::new(()),
+            reload_failure: Mutex::new(None),
+            date_passed: Notify::new(),
         }
+    }
+
+    /// The live snapshot: a request takes it once and answers from it alone. When its date has
+    /// passed, it is still served (yesterday's pages) while `date_changes` renders the new day's.
+    pub fn snapshot(&self) -> Arc<Snapshot> {
+        let site = self.live.load_full();
+        if site.date != self.clock.today() {
+            self.date_passed.notify_one();
+        }
+        site
+    }
+
+    /// The live snapshot without asking the clock: for answering when a handler has failed.
+    pub fn live(&self) -> Arc<Snapshot> {
+        self.live.load_full()
     }
 
     pub fn is_ready(&self) -> bool {
         self.ready.load(Ordering::Acquire)
     }
 
-    pub fn data(&self, route: Route, today: NaiveDate) -> RouteData<'_> {
-        route_data(&self.content, route, &self.site_url, today)
+    /// The problems that made the last content reload fail, while the content before it is served.
+    pub fn reload_failure(&self) -> Option<String> {
+        self.reload_failure.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    pub fn render_cache(&self) -> bool {
+        self.render_cache
+    }
+
+    pub fn data<'a>(&self, site: &'a Snapshot, route: Route) -> RouteData<'a> {
+        route_data(&site.content, route, &self.site_url, site.date)
     }
 
     /// The head that names a page to search engines and link previews: written into the document,
     /// and sent with the route data for client-side navigation.
-    pub fn seo_head(&self, data: &RouteData) -> String {
-        seo::head(self.content.get(data.lang), data, &self.site_url)
+    pub fn seo_head(&self, site: &Snapshot, data: &RouteData) -> String {
+        seo::head(site.content.get(data.lang), data, &self.site_url)
     }
 
     /// The page for a request. Only the blog list reads its query (its list state); every other
     /// route, and `/blogs` without list state, is the route's page whatever the query says.
     pub async fn page_for(
         &self,
+        site: &Snapshot,
         route: Route,
         query: Option<&str>,
         codings: &[Coding],
@@ -122,100 +153,178 @@ impl AppState {
         if route.page == Page::Blogs {
             let query = BlogQuery::parse(query);
             if !query.is_default() {
-                return self.blog_query_page(route, query.to_query_string(), codings).await;
+                let query = query.to_query_string();
+                let key = format!("{}?{query}", route.lang.path("/blogs"));
+                return self.stored_or_rendered(site, &site.blog_queries, key, route, query, codings).await;
             }
         }
-        self.page(route, codings).await
+        self.page(site, route, codings).await
     }
 
-    /// The finished page for a route: from the cache when it was rendered today, else rendered now.
+    /// The finished page for a route: from the snapshot's cache when it is there, else rendered now.
     /// `codings` are the compressions to prepare when the page will not be cached.
-    pub async fn page(&self, route: Route, codings: &[Coding]) -> Result<Arc<RenderedPage>, RenderError> {
-        self.stored_or_rendered(&self.cache, route, route, "", codings).await
+    pub async fn page(
+        &self,
+        site: &Snapshot,
+        route: Route,
+        codings: &[Coding],
+    ) -> Result<Arc<RenderedPage>, RenderError> {
+        self.stored_or_rendered(site, &site.cache, route, route, String::new(), codings).await
     }
 
-    /// A blog list with a non-default canonical query, through the bounded query cache.
-    async fn blog_query_page(
+    /// The one path from a key to a page: `store`'s copy, else `route` at `query` rendered now (once,
+    /// however many requests ask at the same time) and kept in `store`.
+    async fn stored_or_rendered<K: Clone>(
         &self,
+        site: &Snapshot,
+        store: &impl PageStore<K>,
+        key: K,
         route: Route,
         query: String,
         codings: &[Coding],
     ) -> Result<Arc<RenderedPage>, RenderError> {
-        let key = format!("{}?{query}", route.lang.path("/blogs"));
-        self.stored_or_rendered(&self.blog_queries, key, route, &query, codings).await
-    }
-
-    /// The one path from a key to a page: `store`'s copy when it was rendered today, else `route` at
-    /// `query` rendered now and kept in `store`.
-    async fn stored_or_rendered<K>(
-        &self,
-        store: &impl PageStore<K>,
-        key: K,
-        route: Route,
-        query: &str,
-        codings: &[Coding],
-    ) -> Result<Arc<RenderedPage>, RenderError> {
-        let today = self.clock.today();
-        if let Some(page) = store.get(&key, today) {
+        if let Some(page) = store.get(&key) {
+            metrics::page(false);
             return Ok(page);
         }
-        let page = Arc::new(self.render(route, query, today, self.codings(codings)).await?);
-        store.put(key, Arc::clone(&page));
-        Ok(page)
-    }
-
-    /// A cached page is served many times, so it gets every coding; an uncached one only the client's.
-    fn codings<'a>(&self, accepted: &'a [Coding]) -> &'a [Coding] {
-        if self.cache.enabled() {
-            &[Coding::Brotli, Coding::Gzip]
-        } else {
-            accepted
+        metrics::page(true);
+        if !self.render_cache {
+            return Ok(Arc::new(self.render(site, route, &query, codings).await?));
         }
+        let flight = (route, query.clone());
+        site.flights
+            .run(flight, || async move {
+                if let Some(page) = store.get(&key) {
+                    return Ok(page);
+                }
+                let page = Arc::new(self.render(site, route, &query, &[Coding::Brotli, Coding::Gzip]).await?);
+                store.put(key, Arc::clone(&page));
+                Ok(page)
+            })
+            .await
     }
 
     /// Renders `route` at its path plus `query` (canonical, or empty). The route data and the shell
     /// (canonical URL included) do not depend on the query.
     async fn render(
         &self,
+        site: &Snapshot,
         route: Route,
         query: &str,
-        today: NaiveDate,
         codings: &[Coding],
     ) -> Result<RenderedPage, RenderError> {
-        let data = self.data(route, today);
+        let data = self.data(site, route);
         let json = serde_json::to_string(&data).map_err(|e| RenderError::Engine(format!("route data: {e}")))?;
         let url = if query.is_empty() { data.path.clone() } else { format!("{}?{query}", data.path) };
+        let started = Instant::now();
         let app_html = self.pool.render(&url, json.clone()).await?;
-        let seo_head = self.seo_head(&data);
+        metrics::render_duration(started.elapsed());
+        let seo_head = self.seo_head(site, &data);
         let document = shell::document(&data, &seo_head, &json, &app_html, &self.manifest);
         let navigation = serde_json::to_string(&Navigation { head: &seo_head, data: &data })
             .map_err(|e| RenderError::Engine(format!("navigation data: {e}")))?;
         let status = if route.is_not_found() { StatusCode::NOT_FOUND } else { StatusCode::OK };
         Ok(RenderedPage {
             status,
-            date: today,
             html: Encoded::with(document, codings),
             // `/_data` serves the route's own page, never a query variant: keep that copy plain.
             navigation: Encoded::with(navigation, if query.is_empty() { codings } else { &[] }),
         })
     }
 
-    /// Renders every known route into the cache, then marks the server ready. Returns the failures.
+    /// Renders every known route into the live snapshot's cache, then marks the server ready.
     pub async fn prerender_all(&self) -> Vec<(String, RenderError)> {
-        let mut failures = Vec::new();
-        if self.cache.enabled() {
-            let routes: Vec<(String, Route)> = self.routes.all().collect();
-            // As many at once as there are workers, so pre-rendering never fills the request queue.
-            let renders = futures_util::stream::iter(routes)
-                .map(|(path, route)| self.prerender_one(path, route))
-                .buffer_unordered(self.pool.workers());
-            failures = renders.filter_map(std::future::ready).collect().await;
-        }
+        let started = Instant::now();
+        let site = self.live.load_full();
+        let failures = self.prerender(&site).await;
+        metrics::content_version(None, site.version());
+        metrics::snapshot_built(started.elapsed());
         self.ready.store(true, Ordering::Release);
         failures
     }
 
-    async fn prerender_one(&self, path: String, route: Route) -> Option<(String, RenderError)> {
-        self.page(route, &[]).await.err().map(|e| (path, e))
+    /// Renders every known route of `site` into its cache, logging the failures and the time taken.
+    async fn prerender(&self, site: &Snapshot) -> Vec<(String, RenderError)> {
+        if !self.render_cache {
+            return Vec::new();
+        }
+        let started = Instant::now();
+        let routes: Vec<(String, Route)> = site.routes.all().collect();
+        // As many at once as there are workers, so pre-rendering never fills the request queue.
+        let renders = futures_util::stream::iter(routes)
+            .map(|(path, route)| async move { self.page(site, route, &[]).await.err().map(|e| (path, e)) })
+            .buffer_unordered(self.pool.workers());
+        let failures: Vec<_> = renders.filter_map(std::future::ready).collect().await;
+        for (path, error) in &failures {
+            tracing::error!(%path, %error, "pre-render failed");
+        }
+        tracing::info!(
+            version = site.version(),
+            date = %site.date,
+            pages = site.cache.len(),
+            failed = failures.len(),
+            elapsed_ms = started.elapsed().as_millis() as u64,
+            "pre-rendered"
+        );
+        failures
+    }
+
+    /// Serves `content` (or the live content, when `None`) for the clinic's date today: renders its
+    /// pages into a new snapshot while the live one keeps serving, then swaps it in whole. Returns the
+    /// pages that failed, or `None` when neither the content version nor the date has changed.
+    pub async fn rebuild(&self, content: Option<Arc<Editions>>) -> Option<Vec<(String, RenderError)>> {
+        let _one_at_a_time = self.rebuilding.lock().await;
+        let live = self.live.load_full();
+        let today = self.clock.today();
+        let content = content.unwrap_or_else(|| Arc::clone(&live.content));
+        if content.version == live.version() && live.date == today {
+            return None;
+        }
+        let started = Instant::now();
+        let next = Snapshot::new(content, &self.site_url, today, self.render_cache);
+        let failures = self.prerender(&next).await;
+        metrics::content_version(Some(live.version()), next.version());
+        metrics::snapshot_built(started.elapsed());
+        self.live.store(Arc::new(next));
+        Some(failures)
+    }
+
+    /// Loads the content again from where it came from, checks it as a whole, and serves it when it is
+    /// valid. When it is not, nothing changes: the problems are logged, kept for `/readyz`, and
+    /// returned. Unchanged files (an editor's save without a change) rebuild nothing.
+    pub async fn reload_content(&self) -> Result<(), String> {
+        let source = self.live.load().content.en.source.clone();
+        let loaded = tokio::task::spawn_blocking(move || Editions::load(source)).await;
+        let outcome = match loaded.map_err(|e| e.to_string()).and_then(|r| r.map_err(|e| e.to_string())) {
+            Ok(content) => {
+                placeholders::warn_if_public(&self.site_url, &content);
+                let version = content.version.clone();
+                if let Some(failures) = self.rebuild(Some(Arc::new(content))).await {
+                    tracing::info!(%version, failed = failures.len(), "content reloaded");
+                }
+                Ok(())
+            }
+            Err(problems) => {
+                let version = self.live.load().version().to_owned();
+                tracing::error!(%version, "content reload refused; still serving the last good content: {problems}");
+                Err(problems)
+            }
+        };
+        metrics::content_reload(outcome.is_ok());
+        *self.reload_failure.lock().unwrap_or_else(|e| e.into_inner()) = outcome.clone().err();
+        outcome
+    }
+
+    /// Renders the new day's pages whenever a request finds the date has passed, and a second after
+    /// each local midnight in any case. Runs for the life of the server.
+    pub async fn date_changes(&self) {
+        loop {
+            let midnight = until_next_local_midnight(chrono::Utc::now()) + Duration::from_secs(1);
+            tokio::select! {
+                () = tokio::time::sleep(midnight) => {}
+                () = self.date_passed.notified() => {}
+            }
+            self.rebuild(None).await;
+        }
     }
 }

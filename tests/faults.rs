@@ -104,7 +104,10 @@ async fn a_render_that_throws_gets_the_error_page_and_a_fresh_engine() {
     let words = clinic_site::i18n::words(clinic_site::lang::Lang::Hi);
     assert!(html.starts_with("<!DOCTYPE html><html lang=\"hi\">"), "{html}");
     assert!(html.contains(&format!("<h1>{}</h1>", words.failed_heading)), "{html}");
-    assert!(html.contains(&state.content.hi.site.institute_name) && html.contains("<a href=\"/hi\">"), "{html}");
+    assert!(
+        html.contains(&state.snapshot().content.hi.site.institute_name) && html.contains("<a href=\"/hi\">"),
+        "{html}"
+    );
     assert_home_page(&state).await;
     // Counted once the next render has run, since a worker answers first and rebuilds after.
     assert_eq!(built.load(Ordering::SeqCst), 4, "the engine is rebuilt after each failure");
@@ -236,19 +239,20 @@ async fn content_that_tries_to_close_the_script_element_renders_inert() {
 struct PanickingClock(std::sync::atomic::AtomicBool);
 
 impl clinic_site::clock::Clock for PanickingClock {
-    fn today(&self) -> chrono::NaiveDate {
+    fn now(&self) -> chrono::DateTime<chrono::Utc> {
         assert!(!self.0.load(Ordering::SeqCst), "injected panic in a handler");
-        date(2026, 11, 22)
+        clinic_site::clock::local_noon(date(2026, 11, 22))
     }
 }
 
 #[tokio::test]
 async fn a_handler_that_panics_answers_500_with_the_error_page_and_the_next_request_works() {
-    let clock = Arc::new(PanickingClock(std::sync::atomic::AtomicBool::new(true)));
+    let clock = Arc::new(PanickingClock(std::sync::atomic::AtomicBool::new(false)));
     let pool = clinic_site::ssr::RenderPool::start(PoolConfig { workers: 1, queue: 8 }, quickjs()).unwrap();
     let settings =
         clinic_site::state::Settings { render_cache: false, ..clinic_site::state::Settings::for_site(SITE_URL) };
     let state = Arc::new(AppState::new(content(), pool, settings, Arc::clone(&clock) as _));
+    clock.0.store(true, Ordering::SeqCst);
 
     assert_error_page(get(&state, "/about").await, "panicking handler").await;
     // In the language of the path.

@@ -20,8 +20,8 @@ fn hindi_paths(state: &clinic_site::AppState) -> Vec<String> {
         .iter()
         .map(|p| format!("/hi{p}"))
         .collect();
-    paths.extend(state.content.en.services.iter().map(|s| format!("/hi/services/{}", s.slug)));
-    paths.extend(state.content.en.articles.iter().map(|a| format!("/hi/blog/{}", a.slug)));
+    paths.extend(state.snapshot().content.en.services.iter().map(|s| format!("/hi/services/{}", s.slug)));
+    paths.extend(state.snapshot().content.en.articles.iter().map(|a| format!("/hi/blog/{}", a.slug)));
     paths
 }
 
@@ -85,7 +85,7 @@ async fn every_english_page_has_its_hindi_twin_in_hindi() {
         let doc = Html::parse_document(&body_text(response).await);
         assert_eq!(attr(one(&doc, "html"), "lang"), "hi", "{path}");
         let title = text(one(&doc, "head > title"));
-        assert!(title.contains(&state.content.hi.site.institute_name), "{path}: {title}");
+        assert!(title.contains(&state.snapshot().content.hi.site.institute_name), "{path}: {title}");
         assert!(title.chars().any(|c| ('\u{0900}'..='\u{097F}').contains(&c)), "{path}: {title}");
         // Nothing of the English interface: its menu, buttons, labels and messages are all Hindi.
         for shown in hindi_texts(&doc) {
@@ -104,7 +104,8 @@ async fn every_english_page_has_its_hindi_twin_in_hindi() {
 #[tokio::test]
 async fn a_hindi_article_has_hindi_dates_reading_time_author_and_related_posts() {
     let state = ready_state().await;
-    let article = state.content.hi.article("paranoia").unwrap();
+    let snapshot = state.snapshot();
+    let article = snapshot.content.hi.article("paranoia").unwrap();
     let doc = document(&state, "/hi/blog/paranoia").await;
     assert_eq!(text(one(&doc, "h1")), article.title);
     // 24 December 2024, as Hindi readers write it.
@@ -112,8 +113,8 @@ async fn a_hindi_article_has_hindi_dates_reading_time_author_and_related_posts()
     let meta = text(one(&doc, ".article-meta"));
     assert!(meta.contains(&format!("{} मिनट", article.reading_minutes())), "{meta}");
     let author = text(one(&doc, ".article-author"));
-    assert!(author.contains(&state.content.hi.site.psychiatrist.name), "{author}");
-    assert!(author.contains(&state.content.hi.site.psychiatrist.title), "{author}");
+    assert!(author.contains(&state.snapshot().content.hi.site.psychiatrist.name), "{author}");
+    assert!(author.contains(&state.snapshot().content.hi.site.psychiatrist.title), "{author}");
     for card in select(&doc, ".related .blog-card") {
         let href = attr(one_in(card, "h3 a"), "href");
         assert!(href.starts_with("/hi/blog/"), "a related post leads into the Hindi edition: {href}");
@@ -133,13 +134,14 @@ async fn the_hindi_blog_search_is_rendered_on_the_server_from_the_query() {
     let state = ready_state().await;
     // "नींद" (sleep): in Hindi titles, descriptions or tag labels.
     let doc = document(&state, "/hi/blogs?q=%E0%A4%A8%E0%A5%80%E0%A4%82%E0%A4%A6").await;
-    let expected: Vec<&str> = state
+    let snapshot = state.snapshot();
+    let expected: Vec<&str> = snapshot
         .content
         .hi
         .articles
         .iter()
         .filter(|a| {
-            let labels = a.tags.iter().map(|t| state.content.hi.categories.label(t));
+            let labels = a.tags.iter().map(|t| snapshot.content.hi.categories.label(t));
             [a.title.as_str(), a.description.as_str()].into_iter().chain(labels).any(|t| t.contains("नींद"))
         })
         .map(|a| a.title.as_str())
@@ -154,7 +156,7 @@ async fn the_hindi_blog_search_is_rendered_on_the_server_from_the_query() {
     // A category is named by its key in the URL of both editions, and by its Hindi name on the page.
     let doc = document(&state, "/hi/blogs?category=Sleep+%26+Physical+Wellness").await;
     let pressed = select(&doc, ".chip-group button[aria-pressed=true]");
-    assert_eq!(text(pressed[0]), state.content.hi.categories.list[1].name);
+    assert_eq!(text(pressed[0]), state.snapshot().content.hi.categories.list[1].name);
     let english = document(&state, "/blogs?category=Sleep+%26+Physical+Wellness").await;
     assert_eq!(select(&doc, ".blog-card").len(), select(&english, ".blog-card").len());
     // The language switch keeps the list's query.
@@ -169,8 +171,8 @@ async fn the_hindi_not_found_page_is_hindi_with_status_404() {
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
     let doc = Html::parse_document(&body_text(response).await);
     assert_eq!(attr(one(&doc, "html"), "lang"), "hi");
-    assert_eq!(text(one(&doc, "main h1")), state.content.hi.not_found.code);
-    assert!(text(one(&doc, "main")).contains(&state.content.hi.not_found.message));
+    assert_eq!(text(one(&doc, "main h1")), state.snapshot().content.hi.not_found.code);
+    assert!(text(one(&doc, "main")).contains(&state.snapshot().content.hi.not_found.message));
     assert_eq!(attr(one(&doc, "main a.button"), "href"), "/hi");
     // Its data for client-side navigation too; and a path outside /hi is the English not-found page.
     assert_eq!(get(&state, "/_data/hi/no/such/page").await.status(), StatusCode::NOT_FOUND);

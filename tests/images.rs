@@ -17,7 +17,8 @@ use serde_json::Value;
 
 /// Every canonical page and the not-found page.
 fn every_page(state: &AppState) -> Vec<(String, Route)> {
-    let mut pages: Vec<(String, Route)> = state.routes.paths().iter().map(|(p, r)| (p.to_string(), *r)).collect();
+    let mut pages: Vec<(String, Route)> =
+        state.snapshot().routes.paths().iter().map(|(p, r)| (p.to_string(), *r)).collect();
     pages.push(("/no/such/page".to_owned(), Route::not_found("/no/such/page")));
     pages.push(("/hi/no/such/page".to_owned(), Route::not_found("/hi/no/such/page")));
     pages
@@ -73,13 +74,14 @@ async fn square_png(state: &Arc<AppState>, path: &str, size: u32) -> Vec<u8> {
 #[tokio::test]
 async fn each_page_preloads_its_lcp_image_once_in_the_head_and_shows_it_with_high_priority() {
     let state = ready_state().await;
-    let logo = &state.content.en.site.logo.src;
+    let logo = &state.snapshot().content.en.site.logo.src;
     for (path, route) in every_page(&state) {
         let doc = document(&state, &path).await;
         // Anywhere in the document: React's own preloads of eager images are not kept beside the head's.
         let preloads = select(&doc, r#"link[rel="preload"][as="image"]"#);
         let high = select(&doc, r#"img[fetchpriority="high"]"#);
-        let lcp = lcp_image(state.content.get(route.lang), route.page);
+        let snapshot = state.snapshot();
+        let lcp = lcp_image(snapshot.content.get(route.lang), route.page);
         match lcp {
             None => {
                 assert!(

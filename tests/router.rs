@@ -12,21 +12,18 @@ use clinic_site::AppState;
 use common::*;
 use serde_json::Value;
 
-fn embedded_data(html: &str) -> Value {
-    let start = html.find(r#"<script type="application/json" id="route-data">"#).expect("route data script") + 48;
-    let end = start + html[start..].find("</script>").unwrap();
-    serde_json::from_str(&html[start..end]).unwrap()
-}
-
 #[tokio::test]
 async fn home_is_rendered_from_the_content_with_its_document_shell() {
     let state = ready_state().await;
     let response = get(&state, "/").await;
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(header(&response, "content-type"), "text/html; charset=utf-8");
-    assert_eq!(header(&response, "cache-control"), "no-cache");
+    assert_eq!(
+        header(&response, "cache-control"),
+        "max-age=0, s-maxage=60, stale-while-revalidate=30, stale-if-error=86400"
+    );
     let html = page_text(response).await;
-    let headline = html_escape::encode_text(&state.content.en.home.hero.headline).to_string();
+    let headline = html_escape::encode_text(&state.snapshot().content.en.home.hero.headline).to_string();
     assert!(html.contains(&format!("<h1>{headline}</h1>")), "hero headline missing");
     assert!(html.starts_with("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"));
     assert!(html.contains(r#"<meta name="viewport" content="width=device-width, initial-scale=1">"#));
@@ -43,7 +40,7 @@ async fn home_is_rendered_from_the_content_with_its_document_shell() {
     assert!(later.contains(&home_chunk.as_str()));
     assert!(later.iter().all(|chunk| !state.manifest.entry.iter().any(|e| e == chunk)), "no chunk twice");
     // Six service cards and the footer's year from the clinic's date.
-    for service in &state.content.en.services {
+    for service in &state.snapshot().content.en.services {
         assert!(html.contains(&format!("href=\"/services/{}\"", service.slug)));
     }
     assert!(html.contains("© 2026"));
@@ -90,7 +87,8 @@ async fn navigation_data_carries_each_pages_own_head() {
 #[tokio::test]
 async fn each_kind_of_page_answers_with_its_own_content() {
     let state = ready_state().await;
-    let service = state.content.en.service("telepsychiatry").unwrap();
+    let snapshot = state.snapshot();
+    let service = snapshot.content.en.service("telepsychiatry").unwrap();
     let html = body_text(get(&state, "/services/telepsychiatry").await).await;
     assert!(html.contains("<h1>Telepsychiatry Services</h1>"));
     assert!(html.contains("Services Category"));
@@ -100,7 +98,8 @@ async fn each_kind_of_page_answers_with_its_own_content() {
     assert_eq!(sidebar.matches("href=\"/services/").count(), 5);
     assert!(html.contains(&html_escape::encode_text(&service.faqs[0].question).to_string()));
 
-    let article = state.content.en.article("paranoia").unwrap();
+    let snapshot = state.snapshot();
+    let article = snapshot.content.en.article("paranoia").unwrap();
     let html = page_text(get(&state, "/blog/paranoia").await).await;
     assert!(html.contains(&format!("{} min read", article.reading_minutes())));
     assert!(html.contains("24 December 2024"));
@@ -111,14 +110,14 @@ async fn each_kind_of_page_answers_with_its_own_content() {
     assert!(html.contains("<article class=\"article\" lang=\"hi\">"));
 
     let html = page_text(get(&state, "/blogs").await).await;
-    let found = format!("Found {} blogs", state.content.en.articles.len());
+    let found = format!("Found {} blogs", state.snapshot().content.en.articles.len());
     assert!(html.contains(&found), "count line {found:?} missing");
 }
 
 #[tokio::test]
 async fn about_appointment_contact_and_therapy_render_their_content() {
     let state = ready_state().await;
-    let content = &state.content.en;
+    let content = &state.snapshot().content.en;
     let text = |s: &str| html_escape::encode_text(s).to_string();
 
     let html = page_text(get(&state, "/about").await).await;
@@ -211,7 +210,7 @@ async fn hashed_assets_are_immutable_and_served_precompressed() {
     assert_eq!(get(&state, &format!("{entry}.br")).await.status(), StatusCode::NOT_FOUND);
 
     // The pages name each image with a version of its bytes: that URL is immutable, any other a day's.
-    let src = &state.content.en.site.logo.src;
+    let src = &state.snapshot().content.en.site.logo.src;
     let (file, version) = src.split_once("?v=").expect("the logo's URL has no version");
     assert_eq!(file, "/images/logo.svg");
     assert_eq!(version.len(), 12);
@@ -239,14 +238,14 @@ async fn readiness_waits_for_pre_rendering_and_health_does_not() {
     // contact, therapy & counselling, blogs; services; articles (the Hindi edition shows face-failures
     // too); 404.
     let pages = |c: &clinic_site::content::Content| 6 + c.services.len() + c.articles.len() + 1;
-    assert_eq!(state.content.hi.articles.len(), state.content.en.articles.len());
-    assert_eq!(state.cache.len(), pages(&state.content.en) + pages(&state.content.hi));
+    assert_eq!(state.snapshot().content.hi.articles.len(), state.snapshot().content.en.articles.len());
+    assert_eq!(state.snapshot().cache.len(), pages(&state.snapshot().content.en) + pages(&state.snapshot().content.hi));
 }
 
 #[tokio::test]
 async fn query_strings_and_unknown_paths_never_add_renders() {
     let state = ready_state().await;
-    let cached = state.cache.len();
+    let cached = state.snapshot().cache.len();
     // Only the blog list reads its query; every other page, and /blogs without list params, ignores it.
     for path in ["/", "/about", "/blog/paranoia", "/services/telepsychiatry", "/blogs"] {
         let plain = body_text(get(&state, path).await).await;
@@ -258,8 +257,8 @@ async fn query_strings_and_unknown_paths_never_add_renders() {
     for i in 0..50 {
         assert_eq!(get(&state, &format!("/missing-{i}?page={i}")).await.status(), StatusCode::NOT_FOUND);
     }
-    assert_eq!(state.cache.len(), cached);
-    assert!(state.blog_queries.is_empty());
+    assert_eq!(state.snapshot().cache.len(), cached);
+    assert!(state.snapshot().blog_queries.is_empty());
 }
 
 /// The posts as the blog list receives them (newest first), from the route data.
@@ -297,7 +296,7 @@ async fn the_blog_list_page_in_the_query_is_rendered_on_the_server() {
     // Same route data and shell: the canonical URL stays the list's own.
     assert_eq!(embedded_data(&second), embedded_data(&plain));
     assert!(second.contains(&format!(r#"<link rel="canonical" href="{SITE_URL}/blogs">"#)));
-    assert_eq!(state.blog_queries.len(), 1);
+    assert_eq!(state.snapshot().blog_queries.len(), 1);
 }
 
 #[tokio::test]
@@ -328,7 +327,7 @@ async fn equal_list_states_share_one_render_whatever_else_the_query_holds() {
     }
     let searched = body_text(get(&state, "/blogs?q=sleep+well&page=2").await).await;
     assert_eq!(body_text(get(&state, "/blogs?page=2&q=sleep%20well&x=1").await).await, searched);
-    assert_eq!(state.blog_queries.len(), 2);
+    assert_eq!(state.snapshot().blog_queries.len(), 2);
     // The data for client-side navigation never depends on the query.
     assert_eq!(
         body_bytes(get(&state, "/_data/blogs?page=2&q=sleep").await).await,
@@ -337,43 +336,19 @@ async fn equal_list_states_share_one_render_whatever_else_the_query_holds() {
 }
 
 #[tokio::test]
-async fn pages_are_rendered_again_when_the_clinic_date_changes() {
-    let clock = Arc::new(FixedClock(Mutex::new(date(2026, 12, 31))));
-    let state = state_with(quickjs(), PoolConfig { workers: 1, queue: 8 }, true, Arc::clone(&clock));
-    state.prerender_all().await;
-    assert!(page_text(get(&state, "/").await).await.contains("© 2026"));
-    *clock.0.lock().unwrap() = date(2027, 1, 1);
-    let html = page_text(get(&state, "/").await).await;
-    assert!(html.contains("© 2027"));
-    assert_eq!(embedded_data(&html)["today"], "2027-01-01");
-}
-
-#[tokio::test]
-async fn blog_list_query_pages_are_rendered_again_when_the_clinic_date_changes() {
-    let clock = Arc::new(FixedClock(Mutex::new(date(2026, 12, 31))));
-    let state = state_with(quickjs(), PoolConfig { workers: 1, queue: 8 }, true, Arc::clone(&clock));
-    assert!(page_text(get(&state, "/blogs?page=2").await).await.contains("© 2026"));
-    *clock.0.lock().unwrap() = date(2027, 1, 1);
-    let html = page_text(get(&state, "/blogs?page=2").await).await;
-    assert!(html.contains("© 2027"));
-    assert_eq!(embedded_data(&html)["today"], "2027-01-01");
-    assert_eq!(state.blog_queries.len(), 1, "the new render replaces the old one");
-}
-
-#[tokio::test]
 async fn without_the_cache_every_request_renders() {
     let clock = Arc::new(FixedClock(Mutex::new(date(2026, 11, 22))));
     let state = state_with(quickjs(), PoolConfig { workers: 1, queue: 8 }, false, clock);
     state.prerender_all().await;
-    assert_eq!(state.cache.len(), 0);
+    assert_eq!(state.snapshot().cache.len(), 0);
     let response = get(&state, "/blogs").await;
     assert_eq!(response.status(), StatusCode::OK);
     assert!(body_text(response).await.contains("Found"));
     let response = get(&state, "/blogs?page=2").await;
     assert_eq!(response.status(), StatusCode::OK);
     assert!(body_text(response).await.contains("Found"));
-    assert_eq!(state.cache.len(), 0);
-    assert_eq!(state.blog_queries.len(), 0);
+    assert_eq!(state.snapshot().cache.len(), 0);
+    assert_eq!(state.snapshot().blog_queries.len(), 0);
 }
 
 /// Fails for `/blogs`; for telepsychiatry says it started and waits on a barrier; else renders a marker.
@@ -413,7 +388,7 @@ async fn a_failed_render_gives_an_error_page_and_the_server_carries_on() {
     assert_eq!(header(&response, "cache-control"), "no-store");
     let html = body_text(response).await;
     assert!(html.contains("Something went wrong"));
-    assert!(html.contains(&format!("href=\"tel:{}\"", state.content.en.site.phones[0].replace(' ', ""))));
+    assert!(html.contains(&format!("href=\"tel:{}\"", state.snapshot().content.en.site.phones[0].replace(' ', ""))));
     let response = get(&state, "/").await;
     assert_eq!(response.status(), StatusCode::OK);
     assert!(body_text(response).await.contains("<p>rendered</p>"));
@@ -440,6 +415,7 @@ async fn a_full_render_queue_answers_503_with_retry_after() {
     let refused = get(&state, "/blogs").await;
     assert_eq!(refused.status(), StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(header(&refused, "retry-after"), "2");
+    assert_eq!(header(&refused, "cache-control"), "no-store");
     assert!(body_text(refused).await.contains("We are busy right now"));
     barrier.wait();
     assert_eq!(slow.await.unwrap(), StatusCode::OK);
@@ -449,7 +425,8 @@ async fn a_full_render_queue_answers_503_with_retry_after() {
 #[tokio::test]
 async fn article_texts_travel_as_route_data_never_inside_the_scripts() {
     let state = ready_state().await;
-    let article = state.content.en.article("paranoia").unwrap();
+    let snapshot = state.snapshot();
+    let article = snapshot.content.en.article("paranoia").unwrap();
     let manifest = &state.manifest;
     let chunks: Vec<&String> =
         manifest.entry.iter().chain(&manifest.hydrate).chain(manifest.pages.values().flatten()).collect();

@@ -53,15 +53,15 @@ fn str_of<'a>(value: &'a Value, key: &str) -> &'a str {
 /// Hindi article of the English one), with its status-200 page parsed.
 async fn pages(state: &Arc<AppState>) -> Vec<(String, Route, Html)> {
     let mut pages = Vec::new();
-    for (path, route) in state.routes.paths() {
-        if paths(&state.content, route).1 != path {
+    for (path, route) in state.snapshot().routes.paths() {
+        if paths(&state.snapshot().content, route).1 != path {
             continue;
         }
         let response = get(state, path).await;
         assert_eq!(response.status(), StatusCode::OK, "{path}");
         pages.push((path.to_owned(), route, Html::parse_document(&body_text(response).await)));
     }
-    let (en, hi) = (&state.content.en, &state.content.hi);
+    let (en, hi) = (&state.snapshot().content.en, &state.snapshot().content.hi);
     let own_hindi_articles = hi.articles.iter().filter(|a| a.is_canonical()).count();
     assert_eq!(own_hindi_articles, en.articles.len() - 1, "every article but face-failures has its Hindi twin");
     assert_eq!(pages.len(), 2 * (6 + en.services.len()) + en.articles.len() + own_hindi_articles);
@@ -81,7 +81,8 @@ async fn every_page_has_a_unique_title_a_self_referencing_canonical_and_sharing_
     let state = ready_state().await;
     let mut titles = HashSet::new();
     for (path, route, doc) in pages(&state).await {
-        let content = state.content.get(route.lang);
+        let snapshot = state.snapshot();
+        let content = snapshot.content.get(route.lang);
         let title = text(one(&doc, "head > title"));
         assert!(!title.is_empty() && titles.insert(title.clone()), "{path}: title {title:?} is empty or repeated");
         let canonical = attr(one(&doc, r#"link[rel="canonical"]"#), "href");
@@ -136,7 +137,7 @@ async fn every_page_has_a_unique_title_a_self_referencing_canonical_and_sharing_
     assert_eq!(attr(one(&face_failures, ".article-meta"), "lang"), "en");
     assert_eq!(meta(&face_failures, "og:locale"), "hi_IN");
     // Its card on /blogs carries its language too, and every English card beside it its own.
-    let content = &state.content.en;
+    let content = &state.snapshot().content.en;
     let hindi = content.articles.iter().find(|a| a.slug == "face-failures").unwrap();
     let mut hindi_cards = 0;
     for page in 1..=content.articles.len().div_ceil(9) {
@@ -220,9 +221,11 @@ fn expected_types(page: Page) -> &'static [&'static str] {
 #[tokio::test]
 async fn json_ld_parses_and_has_the_properties_of_each_type_for_what_the_page_shows() {
     let state = ready_state().await;
-    let known: HashSet<String> = state.routes.paths().iter().map(|(p, _)| format!("{SITE_URL}{p}")).collect();
+    let known: HashSet<String> =
+        state.snapshot().routes.paths().iter().map(|(p, _)| format!("{SITE_URL}{p}")).collect();
     for (path, route, doc) in pages(&state).await {
-        let content = state.content.get(route.lang);
+        let snapshot = state.snapshot();
+        let content = snapshot.content.get(route.lang);
         let home = format!("{SITE_URL}{}", route.lang.path("/"));
         let blocks = json_ld(&doc);
         let mut types: Vec<&str> = blocks.iter().map(|b| str_of(b, "@type")).collect();
@@ -371,7 +374,7 @@ async fn testimonials_are_not_marked_up_as_reviews_or_ratings() {
         assert!(!names.contains(name), "the home page's JSON-LD has {name:?}");
     }
     let markup: String = blocks.iter().map(Value::to_string).collect();
-    for testimonial in &state.content.en.home.testimonials {
+    for testimonial in &state.snapshot().content.en.home.testimonials {
         assert!(!markup.contains(&testimonial.content) && !markup.contains(&testimonial.title));
     }
 }
@@ -400,7 +403,7 @@ async fn the_sitemap_lists_exactly_the_canonical_pages_and_each_answers_200() {
         assert!(chrono::NaiveDate::parse_from_str(lastmod, "%Y-%m-%d").is_ok(), "{loc}: lastmod {lastmod}");
         let (lang, english) = Lang::of_path(path);
         if let Some(slug) = english.strip_prefix("/blog/") {
-            assert_eq!(lastmod, state.content.get(lang).article(slug).unwrap().date.to_string(), "{loc}");
+            assert_eq!(lastmod, state.snapshot().content.get(lang).article(slug).unwrap().date.to_string(), "{loc}");
         }
         assert_eq!(get(&state, path).await.status(), StatusCode::OK, "{loc}");
         // The page's versions in each language, as its head names them.
@@ -427,7 +430,7 @@ async fn the_sitemap_lists_exactly_the_canonical_pages_and_each_answers_200() {
         }
     }
     assert_eq!(alternates.values().filter(|links| links.len() == 3).count(), 2 * 34);
-    let newest = state.content.en.articles.iter().map(|a| a.date).max().unwrap().to_string();
+    let newest = state.snapshot().content.en.articles.iter().map(|a| a.date).max().unwrap().to_string();
     assert!(xml.contains(&format!("<loc>{SITE_URL}/blogs</loc><lastmod>{newest}</lastmod>")));
     assert!(xml.contains(&format!("<loc>{SITE_URL}/hi/blogs</loc><lastmod>{newest}</lastmod>")));
 }
@@ -450,7 +453,7 @@ async fn the_web_manifest_names_the_clinic_its_icon_and_the_theme_colour_of_the_
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(header(&response, "content-type"), "application/manifest+json");
     let manifest: Value = serde_json::from_slice(&body_bytes(response).await).unwrap();
-    let site = &state.content.en.site;
+    let site = &state.snapshot().content.en.site;
     assert_eq!(manifest["name"], site.institute_name.as_str());
     assert_eq!(manifest["short_name"], site.short_name.as_str());
     assert_eq!((&manifest["start_url"], &manifest["display"]), (&Value::from("/"), &Value::from("minimal-ui")));
@@ -521,7 +524,10 @@ async fn internal_links_use_registered_paths_only() {
             let (lang, english) = Lang::of_path(target);
             assert!(!aliases.contains(english), "{path} links to the alias {href}");
             assert!(target == "/" || !target.ends_with('/'), "{path} links to {href} with a trailing slash");
-            assert!(!state.routes.resolve(target).is_not_found(), "{path} links to {href}, which is not a page");
+            assert!(
+                !state.snapshot().routes.resolve(target).is_not_found(),
+                "{path} links to {href}, which is not a page"
+            );
             // A page links within its own edition; only the language switch leads to the other.
             let switch = link.value().classes().any(|c| c == "language-switch");
             assert_eq!(lang == route.lang, !switch, "{path} links to {href}");

@@ -1,6 +1,7 @@
-//! The clinic's content: loaded once at start-up from `content/` and checked, so a wrong file stops
-//! the server with one message per problem, each naming the file and the field, instead of showing
-//! a broken page.
+//! The clinic's content: loaded from `content/` at start-up (and again when an edited `CONTENT_DIR`
+//! changes) and checked, so a wrong file stops the server, or leaves a running server on its last good
+//! content, with one message per problem, each naming the file and the field, instead of showing a
+//! broken page.
 
 /// Every image the pages show, each with the content file that gives it: one list for the checks
 /// (`iter`, `&`) and for attaching the build's copies (`iter_mut`, `&mut`).
@@ -170,10 +171,13 @@ impl Loader {
 pub struct Editions {
     pub en: Content,
     pub hi: Content,
+    /// The content version: a hash of the files they were loaded from (`ContentSource::fingerprint`).
+    pub version: String,
 }
 
 impl Editions {
     pub fn load(source: ContentSource) -> Result<Self, ContentErrors> {
+        let version = source.fingerprint();
         let mut english = Loader::new(source.clone(), Lang::En);
         let en = Content::parse(&mut english);
         let mut hindi = Loader::new(source, Lang::Hi);
@@ -185,7 +189,7 @@ impl Editions {
             return Err(ContentErrors(problems));
         }
         hi.adopt(&en);
-        let mut editions = Self { en, hi };
+        let mut editions = Self { en, hi, version };
         for content in editions.iter_mut() {
             content.attach_derived_images(ImageManifest::embedded());
             problems.extend(content.problems());

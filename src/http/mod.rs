@@ -51,11 +51,15 @@ pub fn app(state: Arc<AppState>) -> Router {
 }
 
 /// 200 once every known page has been rendered into the cache, so a load balancer sends no
-/// visitor to a server that would still be rendering.
-async fn readyz(State(state): State<Arc<AppState>>) -> (StatusCode, &'static str) {
-    if state.is_ready() {
-        (StatusCode::OK, "ready")
-    } else {
-        (StatusCode::SERVICE_UNAVAILABLE, "pre-rendering")
+/// visitor to a server that would still be rendering. It stays 200 when a content reload fails (the
+/// last good content is served), and the body then says so, with each problem.
+async fn readyz(State(state): State<Arc<AppState>>) -> (StatusCode, String) {
+    if !state.is_ready() {
+        return (StatusCode::SERVICE_UNAVAILABLE, "pre-rendering\n".to_owned());
+    }
+    let version = format!("content version {}", state.snapshot().version());
+    match state.reload_failure() {
+        None => (StatusCode::OK, format!("ready\n{version}\n")),
+        Some(problems) => (StatusCode::OK, format!("ready\n{version}\ncontent reload failed: {problems}\n")),
     }
 }

@@ -24,7 +24,7 @@ pub async fn catch(State(state): State<Arc<AppState>>, request: Request, next: N
                 .or_else(|| payload.downcast_ref::<String>().cloned())
                 .unwrap_or_default();
             tracing::error!(%path, panic = message.as_str(), "a handler panicked; answering 500");
-            server_error(&state, &path)
+            server_error(&state.live(), &path)
         }
     }
 }

@@ -1,5 +1,5 @@
-//! The site-wide files for crawlers and browsers, built at start-up (`seo::SiteFiles`) and served
-//! with the same validators and codings as pages.
+//! The site-wide files for crawlers and browsers, built with each snapshot (`seo::SiteFiles`) and served
+//! with the same validators, codings and caching as pages.
 
 use std::sync::Arc;
 
@@ -7,17 +7,21 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 
+use super::pages::caching;
 use super::respond::encoded;
 use crate::state::AppState;
 
 pub async fn sitemap(State(state): State<Arc<AppState>>, headers: HeaderMap) -> Response {
-    encoded(&headers, StatusCode::OK, "application/xml", &state.files.sitemap)
+    let site = state.snapshot();
+    encoded(&headers, StatusCode::OK, "application/xml", caching(&state, &site), &site.files.sitemap)
 }
 
 pub async fn robots(State(state): State<Arc<AppState>>, headers: HeaderMap) -> Response {
-    encoded(&headers, StatusCode::OK, "text/plain; charset=utf-8", &state.files.robots)
+    let site = state.snapshot();
+    encoded(&headers, StatusCode::OK, "text/plain; charset=utf-8", caching(&state, &site), &site.files.robots)
 }
 
 pub async fn manifest(State(state): State<Arc<AppState>>, headers: HeaderMap) -> Response {
-    encoded(&headers, StatusCode::OK, "application/manifest+json", &state.files.manifest)
+    let site = state.snapshot();
+    encoded(&headers, StatusCode::OK, "application/manifest+json", caching(&state, &site), &site.files.manifest)
 }

@@ -73,7 +73,7 @@ pub async fn image(
     Path(path): Path<String>,
     RawQuery(query): RawQuery,
 ) -> Response {
-    match state.content.en.source.read(&format!("images/{path}")) {
+    match state.snapshot().content.en.source.read(&format!("images/{path}")) {
         Some(bytes) => {
             let current = query.as_deref().and_then(|q| q.strip_prefix("v=")) == Some(images::version(&bytes).as_str());
             let cache = if current { IMMUTABLE } else { IMAGE_CACHE };
@@ -98,7 +98,8 @@ pub async fn generated_image(Path(name): Path<String>) -> Response {
 
 /// `/favicon.ico`, which browsers and crawlers ask for without reading the page: the logo's 32 px icon.
 pub async fn favicon(State(state): State<Arc<AppState>>) -> Response {
-    let icon = state.content.en.site.logo.icons().and_then(|icons| generated_url(&icons.favicon));
+    let site = state.snapshot();
+    let icon = site.content.en.site.logo.icons().and_then(|icons| generated_url(&icons.favicon));
     match icon {
         Some(bytes) => (
             [(header::CONTENT_TYPE, content_type("favicon.ico")), (header::CACHE_CONTROL, IMAGE_CACHE)],

@@ -95,6 +95,7 @@ fn work(mut renderer: Box<dyn Renderer>, queue: &Receiver<Job>, factory: &Render
         }
         let _ = job.reply.send(result);
         if failed {
+            crate::metrics::engine_rebuilt();
             renderer = loop {
                 match factory() {
                     Ok(fresh) => break fresh,

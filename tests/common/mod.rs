@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::http::{header, HeaderValue, Request, Response};
-use chrono::NaiveDate;
+use chrono::{DateTime, NaiveDate, Utc};
 use clinic_site::assets::SSR_BUNDLE;
 use clinic_site::clock::Clock;
 use clinic_site::content::{ContentSource, Editions};
@@ -28,9 +28,10 @@ pub const SITE_URL: &str = "http://clinic.test";
 
 pub struct FixedClock(pub Mutex<NaiveDate>);
 
+/// Noon at the clinic on the date it holds.
 impl Clock for FixedClock {
-    fn today(&self) -> NaiveDate {
-        *self.0.lock().unwrap()
+    fn now(&self) -> DateTime<Utc> {
+        clinic_site::clock::local_noon(*self.0.lock().unwrap())
     }
 }
 
@@ -97,6 +98,13 @@ pub async fn body_text(response: Response<Body>) -> String {
 /// HTML without the empty comments React puts between adjacent text nodes ("8<!-- --> min read").
 pub async fn page_text(response: Response<Body>) -> String {
     body_text(response).await.replace("<!-- -->", "")
+}
+
+/// The route data a page was rendered with, as embedded in its document.
+pub fn embedded_data(html: &str) -> serde_json::Value {
+    let start = html.find(r#"<script type="application/json" id="route-data">"#).expect("route data script") + 48;
+    let end = start + html[start..].find("</script>").unwrap();
+    serde_json::from_str(&html[start..end]).unwrap()
 }
 
 pub fn header<'a>(response: &'a Response<Body>, name: &str) -> &'a str {

@@ -1,0 +1,181 @@
+//! Prometheus metrics, on a listener of their own (`METRICS_ADDR`), never on the public port. Off
+//! unless set: with no recorder installed every `metrics::` call below does nothing.
+//!
+//! Counters and histograms are recorded where things happen (the request log, the render path, the
+//! pool, a rebuild); gauges of the live state (queue depth, content version, readiness) are read when
+//! the endpoint is scraped.
+
+use std::net::SocketAddr;
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use anyhow::Context as _;
+use axum::extract::State;
+use axum::http::{header, StatusCode};
+use axum::response::IntoResponse;
+use axum::routing::get;
+use axum::Router;
+use metrics::{counter, gauge, histogram, Counter, Histogram, SharedString};
+use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
+
+use crate::state::AppState;
+
+pub const REQUESTS: &str = "http_requests_total";
+pub const REQUEST_DURATION: &str = "http_request_duration_seconds";
+pub const PAGES: &str = "clinic_pages_total";
+pub const RENDER_DURATION: &str = "clinic_render_duration_seconds";
+pub const RENDER_QUEUE: &str = "clinic_render_queue_depth";
+pub const RENDERS_REFUSED: &str = "clinic_renders_refused_total";
+pub const ENGINE_REBUILDS: &str = "clinic_engine_rebuilds_total";
+pub const CONTENT_RELOADS: &str = "clinic_content_reloads_total";
+pub const CONTENT_RELOAD_FAILING: &str = "clinic_content_reload_failing";
+pub const CONTENT_VERSION: &str = "clinic_content_version_info";
+pub const SNAPSHOT_BUILD: &str = "clinic_snapshot_build_seconds";
+pub const PAGES_CACHED: &str = "clinic_pages_cached";
+pub const READY: &str = "clinic_ready";
+pub const BUILD_INFO: &str = "clinic_build_info";
+
+/// Seconds: a cached answer takes tens of microseconds, a render tens of milliseconds, a render
+/// that hits its deadline two seconds.
+const BUCKETS: [f64; 14] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5];
+
+/// Installs the recorder, then serves its text on `address` at `/metrics` until the process ends.
+pub async fn serve(address: SocketAddr, state: Arc<AppState>) -> anyhow::Result<SocketAddr> {
+    let handle = PrometheusBuilder::new()
+        .set_buckets_for_metric(Matcher::Suffix("_seconds".into()), &BUCKETS)
+        .and_then(PrometheusBuilder::install_recorder)
+        .context("cannot start the metrics recorder")?;
+    gauge!(BUILD_INFO, "version" => env!("CARGO_PKG_VERSION")).set(1.0);
+    let listener = tokio::net::TcpListener::bind(address)
+        .await
+        .with_context(|| format!("cannot listen for metrics on {address}; set METRICS_ADDR to another address"))?;
+    let bound = listener.local_addr()?;
+    // Histograms keep each sample until drained: drain them even when no one scrapes.
+    let upkeep = handle.clone();
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(Duration::from_secs(5)).await;
+            upkeep.run_upkeep();
+        }
+    });
+    let app = Router::new().route("/metrics", get(scrape)).with_state((handle, state));
+    tokio::spawn(async move {
+        if let Err(error) = axum::serve(listener, app).await {
+            tracing::error!(%error, "the metrics listener stopped");
+        }
+    });
+    Ok(bound)
+}
+
+async fn scrape(State((handle, state)): State<(PrometheusHandle, Arc<AppState>)>) -> impl IntoResponse {
+    let site = state.live();
+    gauge!(RENDER_QUEUE).set(state.pool.queued() as f64);
+    gauge!(PAGES_CACHED).set(site.cache.len() as f64);
+    gauge!(READY).set(if state.is_ready() { 1.0 } else { 0.0 });
+    gauge!(CONTENT_RELOAD_FAILING).set(if state.reload_failure().is_some() { 1.0 } else { 0.0 });
+    (StatusCode::OK, [(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], handle.render())
+}
+
+/// A new content version is live: it alone reads 1.
+pub fn content_version(previous: Option<&str>, current: &str) {
+    if let Some(previous) = previous.filter(|p| *p != current) {
+        gauge!(CONTENT_VERSION, "version" => previous.to_owned()).set(0.0);
+    }
+    gauge!(CONTENT_VERSION, "version" => current.to_owned()).set(1.0);
+}
+
+/// What kind of answer a path asks for: the label of the request metrics.
+pub fn kind_of(path: &str) -> Kind {
+    let prefix = |p: &str| path.starts_with(p);
+    if prefix("/_data/") {
+        Kind::Data
+    } else if prefix("/assets/") {
+        Kind::Asset
+    } else if prefix("/images/") || prefix("/img/") || path == "/favicon.ico" {
+        Kind::Image
+    } else if path == "/healthz" || path == "/readyz" {
+        Kind::Health
+    } else if matches!(path, "/sitemap.xml" | "/robots.txt" | "/manifest.webmanifest") {
+        Kind::SiteFile
+    } else {
+        Kind::Page
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Page,
+    Data,
+    Asset,
+    Image,
+    SiteFile,
+    Health,
+}
+
+impl Kind {
+    /// In declaration order: `kind as usize` indexes it.
+    const ALL: [Kind; 6] = [Kind::Page, Kind::Data, Kind::Asset, Kind::Image, Kind::SiteFile, Kind::Health];
+
+    fn label(self) -> &'static str {
+        match self {
+            Kind::Page => "page",
+            Kind::Data => "data",
+            Kind::Asset => "asset",
+            Kind::Image => "image",
+            Kind::SiteFile => "site_file",
+            Kind::Health => "health",
+        }
+    }
+}
+
+/// The statuses the server answers with; others are labelled by number through the slow path.
+const STATUSES: [u16; 12] = [200, 301, 304, 400, 404, 405, 408, 413, 414, 431, 500, 503];
+
+/// The request metrics' handles, each registered on first use: looking a labelled metric up on every
+/// request (hashing its name and labels) costs more than the rest of a cached answer's bookkeeping.
+static COUNTS: [[OnceLock<Counter>; STATUSES.len()]; Kind::ALL.len()] =
+    [const { [const { OnceLock::new() }; STATUSES.len()] }; Kind::ALL.len()];
+static DURATIONS: [OnceLock<Histogram>; Kind::ALL.len()] = [const { OnceLock::new() }; Kind::ALL.len()];
+
+fn status_label(status: u16) -> SharedString {
+    SharedString::from(status.to_string())
+}
+
+/// One answered request.
+pub fn request(kind: Kind, status: u16, elapsed: Duration) {
+    let counter = || counter!(REQUESTS, "kind" => kind.label(), "status" => status_label(status));
+    match STATUSES.iter().position(|s| *s == status) {
+        Some(known) => COUNTS[kind as usize][known].get_or_init(counter).increment(1),
+        None => counter().increment(1),
+    }
+    let duration = || histogram!(REQUEST_DURATION, "kind" => kind.label());
+    DURATIONS[kind as usize].get_or_init(duration).record(elapsed.as_secs_f64());
+}
+
+/// A page answered from a snapshot's cache, or rendered for this request.
+pub fn page(rendered: bool) {
+    static CACHED: OnceLock<Counter> = OnceLock::new();
+    static RENDERED: OnceLock<Counter> = OnceLock::new();
+    let (handle, source) = if rendered { (&RENDERED, "rendered") } else { (&CACHED, "cached") };
+    handle.get_or_init(|| counter!(PAGES, "source" => source)).increment(1);
+}
+
+pub fn render_duration(elapsed: Duration) {
+    histogram!(RENDER_DURATION).record(elapsed.as_secs_f64());
+}
+
+pub fn render_refused() {
+    counter!(RENDERS_REFUSED).increment(1);
+}
+
+pub fn engine_rebuilt() {
+    counter!(ENGINE_REBUILDS).increment(1);
+}
+
+pub fn content_reload(ok: bool) {
+    counter!(CONTENT_RELOADS, "result" => if ok { "ok" } else { "failed" }).increment(1);
+}
+
+pub fn snapshot_built(elapsed: Duration) {
+    gauge!(SNAPSHOT_BUILD).set(elapsed.as_secs_f64());
+}

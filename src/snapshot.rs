@@ -1,0 +1,49 @@
+//! One consistent version of what the server serves: the content, everything derived from it, and
+//! the pages rendered from it for one clinic date. A content reload or a new date builds a new
+//! snapshot beside the live one, renders its pages, and swaps it in whole (`AppState`), so no request
+//! ever sees a mix of old and new pages, the blog-list query cache included.
+
+use std::sync::Arc;
+
+use chrono::NaiveDate;
+
+use crate::cache::{QueryCache, RenderCache, RenderedPage};
+use crate::content::Editions;
+use crate::routes::{Route, RouteTable};
+use crate::seo::SiteFiles;
+use crate::single_flight::SingleFlight;
+use crate::ssr::RenderError;
+
+pub struct Snapshot {
+    pub content: Arc<Editions>,
+    pub routes: RouteTable,
+    /// The sitemap, robots.txt and web app manifest.
+    pub files: SiteFiles,
+    /// The clinic's local date the pages are rendered for.
+    pub date: NaiveDate,
+    pub cache: RenderCache,
+    /// Each edition's `/blogs` rendered with list state from the query, keyed by path and canonical query.
+    pub blog_queries: QueryCache,
+    /// Renders under way, by route and canonical query: concurrent misses for one page share one render.
+    pub(crate) flights: SingleFlight<(Route, String), Result<Arc<RenderedPage>, RenderError>>,
+}
+
+impl Snapshot {
+    pub fn new(content: Arc<Editions>, site_url: &str, date: NaiveDate, render_cache: bool) -> Self {
+        let routes = RouteTable::new(&content);
+        Self {
+            files: SiteFiles::new(&content, &routes, site_url),
+            routes,
+            content,
+            date,
+            cache: RenderCache::new(render_cache),
+            blog_queries: QueryCache::new(render_cache),
+            flights: SingleFlight::default(),
+        }
+    }
+
+    /// The content version these pages were rendered from.
+    pub fn version(&self) -> &str {
+        &self.content.version
+    }
+}

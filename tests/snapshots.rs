@@ -1,0 +1,151 @@
+//! One version of the site at a time. A new date (or new content) is rendered beside the live pages
+//! and swapped in whole; until then the old pages are served; concurrent misses for one page share
+//! one render; what is served tells shared caches how long they may keep it.
+
+mod common;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use clinic_site::ssr::{PoolConfig, RenderError, Renderer, RendererFactory};
+use common::*;
+
+const SHARED: &str = "max-age=0, s-maxage=60, stale-while-revalidate=30, stale-if-error=86400";
+const NOT_SHARED: &str = "max-age=0, s-maxage=0, stale-while-revalidate=30, stale-if-error=86400";
+
+/// Renders with the real bundle and counts the renders of each URL for each date.
+struct Counting {
+    inner: Box<dyn Renderer>,
+    renders: Arc<Mutex<HashMap<(String, String), usize>>>,
+}
+
+impl Renderer for Counting {
+    fn render(&mut self, url: &str, data_json: &str) -> Result<String, RenderError> {
+        let data: serde_json::Value = serde_json::from_str(data_json).unwrap();
+        let today = data["today"].as_str().unwrap().to_owned();
+        *self.renders.lock().unwrap().entry((url.to_owned(), today)).or_default() += 1;
+        self.inner.render(url, data_json)
+    }
+}
+
+fn counting() -> (RendererFactory, Arc<Mutex<HashMap<(String, String), usize>>>) {
+    let renders = Arc::new(Mutex::new(HashMap::new()));
+    let counts = Arc::clone(&renders);
+    let real = quickjs();
+    let factory: RendererFactory =
+        Arc::new(move || Ok(Box::new(Counting { inner: real()?, renders: Arc::clone(&counts) }) as Box<dyn Renderer>));
+    (factory, renders)
+}
+
+#[tokio::test]
+async fn yesterdays_pages_are_served_until_the_new_days_are_swapped_in() {
+    let clock = Arc::new(FixedClock(Mutex::new(date(2026, 12, 31))));
+    let state = state_with(quickjs(), PoolConfig { workers: 2, queue: 8 }, true, Arc::clone(&clock));
+    assert!(state.prerender_all().await.is_empty());
+    let response = get(&state, "/").await;
+    assert_eq!(header(&response, "cache-control"), SHARED);
+    assert!(page_text(response).await.contains("© 2026"));
+
+    *clock.0.lock().unwrap() = date(2027, 1, 1);
+    // Past midnight the request path renders nothing: yesterday's page, which no shared cache keeps.
+    let response = get(&state, "/").await;
+    assert_eq!(header(&response, "cache-control"), NOT_SHARED);
+    assert!(page_text(response).await.contains("© 2026"));
+
+    let failures = state.rebuild(None).await.expect("a new date rebuilds");
+    assert!(failures.is_empty());
+    let response = get(&state, "/").await;
+    assert_eq!(header(&response, "cache-control"), SHARED);
+    let html = page_text(response).await;
+    assert!(html.contains("© 2027"));
+    assert_eq!(embedded_data(&html)["today"], "2027-01-01");
+    assert!(state.rebuild(None).await.is_none(), "nothing changed since");
+}
+
+#[tokio::test]
+async fn blog_list_query_pages_are_rendered_again_for_the_new_date() {
+    let clock = Arc::new(FixedClock(Mutex::new(date(2026, 12, 31))));
+    let state = state_with(quickjs(), PoolConfig { workers: 1, queue: 8 }, true, Arc::clone(&clock));
+    assert!(page_text(get(&state, "/blogs?page=2").await).await.contains("© 2026"));
+    assert_eq!(state.snapshot().blog_queries.len(), 1);
+    *clock.0.lock().unwrap() = date(2027, 1, 1);
+    state.rebuild(None).await.unwrap();
+    assert!(state.snapshot().blog_queries.is_empty(), "the new day starts with no query pages");
+    let html = page_text(get(&state, "/blogs?page=2").await).await;
+    assert!(html.contains("© 2027"));
+    assert_eq!(embedded_data(&html)["today"], "2027-01-01");
+    assert_eq!(state.snapshot().blog_queries.len(), 1);
+}
+
+/// The same crowd before, during and after the new day's pages are built, on a queue with room for
+/// only eight waiting renders: every answer is 200, and every page is rendered once per date.
+#[tokio::test]
+async fn concurrent_requests_across_midnight_get_no_503_and_each_page_renders_once() {
+    let clock = Arc::new(FixedClock(Mutex::new(date(2026, 11, 22))));
+    let (factory, renders) = counting();
+    let state = state_with(factory, PoolConfig { workers: 2, queue: 8 }, true, Arc::clone(&clock));
+    assert!(state.prerender_all().await.is_empty());
+    let paths = ["/", "/about", "/hi/blogs", "/blogs?q=anxiety", "/hi/blogs?q=%E0%A4%A8%E0%A5%80%E0%A4%82%E0%A4%A6"];
+    let crowd = |state: &Arc<clinic_site::AppState>| {
+        let requests = (0..400).map(|i| {
+            let (state, path) = (Arc::clone(state), paths[i % paths.len()]);
+            tokio::spawn(async move { (path, get(&state, path).await.status()) })
+        });
+        futures_util::future::join_all(requests.collect::<Vec<_>>())
+    };
+    let before = crowd(&state).await;
+    *clock.0.lock().unwrap() = date(2026, 11, 23);
+    let rebuilding = tokio::spawn({
+        let state = Arc::clone(&state);
+        async move { state.rebuild(None).await }
+    });
+    let during = crowd(&state).await;
+    assert!(rebuilding.await.unwrap().expect("a new date rebuilds").is_empty());
+    let after = crowd(&state).await;
+    for answer in before.into_iter().chain(during).chain(after) {
+        let (path, status) = answer.unwrap();
+        assert_eq!(status, StatusCode::OK, "{path}");
+    }
+    let renders = renders.lock().unwrap();
+    let pages = state.snapshot().routes.all().count();
+    for day in ["2026-11-22", "2026-11-23"] {
+        let of_day: Vec<_> = renders.iter().filter(|((_, today), _)| today == day).collect();
+        assert!(of_day.iter().all(|(_, n)| **n == 1), "{day}: {of_day:?}");
+        // Every route once, and the two searches once (the first day's on demand, as the second's).
+        assert_eq!(of_day.len(), pages + 2, "{day}");
+    }
+}
+
+#[tokio::test]
+async fn pages_data_and_site_files_may_be_kept_by_shared_caches_and_errors_never() {
+    let state = ready_state().await;
+    for path in ["/", "/hi/about", "/blogs?page=2", "/_data/blog/paranoia", "/nope", "/sitemap.xml", "/robots.txt"] {
+        let response = get(&state, path).await;
+        assert_eq!(header(&response, "cache-control"), SHARED, "{path}");
+        assert_eq!(header(&response, "vary"), "Accept-Encoding", "{path}");
+    }
+    // A revalidation is answered 304 with the same caching.
+    let etag = header(&get(&state, "/about").await, "etag").to_owned();
+    let again = send(&state, Request::get("/about").header("if-none-match", &etag).body(Body::empty()).unwrap()).await;
+    assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+    assert_eq!(header(&again, "cache-control"), SHARED);
+}
+
+/// Replicas behind one shared cache must agree on validators, or every revalidation is a full answer.
+#[tokio::test]
+async fn two_servers_with_the_same_content_give_the_same_etags() {
+    let (one, two) = (ready_state().await, ready_state().await);
+    for path in ["/", "/hi", "/blog/insomnia", "/_data/about", "/blogs?q=sleep", "/sitemap.xml"] {
+        for coding in ["br", "gzip", "identity"] {
+            let request = |state| {
+                let request = Request::get(path).header("accept-encoding", coding).body(Body::empty()).unwrap();
+                send(state, request)
+            };
+            let (a, b) = (request(&one).await, request(&two).await);
+            assert_eq!(header(&a, "etag"), header(&b, "etag"), "{path} {coding}");
+            assert!(!header(&a, "etag").is_empty());
+        }
+    }
+}
