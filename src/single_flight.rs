@@ -88,7 +88,7 @@ mod tests {
         let flights = Arc::new(SingleFlight::<&str, &str>::default());
         let first = tokio::spawn({
             let flights = Arc::clone(&flights);
-            async move { flights.run("page", || std::future::pending()).await }
+            async move { flights.run("page", std::future::pending).await }
         });
         while flights.is_empty() {
             tokio::task::yield_now().await;

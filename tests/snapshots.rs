@@ -15,10 +15,13 @@ use common::*;
 const SHARED: &str = "max-age=0, s-maxage=60, stale-while-revalidate=30, stale-if-error=86400";
 const NOT_SHARED: &str = "max-age=0, s-maxage=0, stale-while-revalidate=30, stale-if-error=86400";
 
+/// Renders by URL and date.
+type Renders = Arc<Mutex<HashMap<(String, String), usize>>>;
+
 /// Renders with the real bundle and counts the renders of each URL for each date.
 struct Counting {
     inner: Box<dyn Renderer>,
-    renders: Arc<Mutex<HashMap<(String, String), usize>>>,
+    renders: Renders,
 }
 
 impl Renderer for Counting {
@@ -30,7 +33,7 @@ impl Renderer for Counting {
     }
 }
 
-fn counting() -> (RendererFactory, Arc<Mutex<HashMap<(String, String), usize>>>) {
+fn counting() -> (RendererFactory, Renders) {
     let renders = Arc::new(Mutex::new(HashMap::new()));
     let counts = Arc::clone(&renders);
     let real = quickjs();

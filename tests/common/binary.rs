@@ -51,6 +51,10 @@ impl Server {
         server
     }
 
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     pub fn port(&self) -> u16 {
         self.port
     }
