@@ -8,7 +8,7 @@ use tracing_subscriber::EnvFilter;
 use clinic_site::config::{Command, Config, LogFormat};
 use clinic_site::content::placeholders;
 use clinic_site::healthcheck;
-use clinic_site::http::server::serve;
+use clinic_site::http::server::{connection_limit, serve};
 use clinic_site::{app, metrics, reload, AppState};
 
 #[tokio::main]
@@ -53,7 +53,8 @@ async fn run(config: Config) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(address).await.with_context(|| {
         format!("cannot listen on {address}; is another server using the port? set PORT to choose another")
     })?;
-    tracing::info!(%address, site_url = %state.site_url, cache = state.render_cache(), workers = config.workers(), hsts = config.hsts(), "listening");
+    let max_connections = connection_limit();
+    tracing::info!(%address, site_url = %state.site_url, cache = state.render_cache(), workers = config.workers(), hsts = config.hsts(), max_connections, "listening");
 
     let _watching = reload::start(Arc::clone(&state), config.content_dir.as_deref())?;
     let background = Arc::clone(&state);
@@ -62,7 +63,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
         background.date_changes().await;
     });
     let header_read_timeout = std::time::Duration::from_millis(config.header_read_timeout_ms);
-    serve(listener, app(state), header_read_timeout, shutdown_signal()).await?;
+    serve(listener, app(state), header_read_timeout, max_connections, shutdown_signal()).await?;
     tracing::info!("stopped");
     Ok(())
 }
