@@ -70,6 +70,12 @@ pub struct Config {
     #[arg(long, env = "HSTS", value_parser = clap::builder::BoolishValueParser::new())]
     pub hsts: Option<bool>,
 
+    /// Most connections open at once (fewer if the open-file limit is lower). An idle connection
+    /// holds about 18 KB, so the default bounds them at about 180 MB. When all are taken, the one
+    /// that has waited longest without sending a whole request is closed to admit the next.
+    #[arg(long, env = "MAX_CONNECTIONS", default_value_t = 10_000)]
+    pub max_connections: usize,
+
     /// Milliseconds a client has to send a request's headers (from its first byte, or from the end
     /// of the previous response on a kept-alive connection); a slower one is disconnected. Headers
     /// are one or two packets, so ten seconds is generous even on a slow mobile link.
@@ -141,6 +147,7 @@ mod tests {
         assert!(Config::try_parse_from(["clinic-site", "--no-render-cache"]).unwrap().no_render_cache);
         assert_eq!(config.header_read_timeout_ms, 10_000);
         assert_eq!(config.log_format, LogFormat::Text);
+        assert_eq!(config.max_connections, 10_000);
         assert_eq!(config.metrics_addr, None);
         let json = Config::try_parse_from(["clinic-site", "--log-format", "json", "--metrics-addr", "127.0.0.1:9100"]);
         let json = json.unwrap();

@@ -8,7 +8,7 @@ use tracing_subscriber::EnvFilter;
 use clinic_site::config::{Command, Config, LogFormat};
 use clinic_site::content::placeholders;
 use clinic_site::healthcheck;
-use clinic_site::http::server::{connection_limit, serve};
+use clinic_site::http::server::{connection_limit, listen, serve};
 use clinic_site::{app, metrics, reload, AppState};
 
 #[tokio::main]
@@ -50,10 +50,10 @@ async fn run(config: Config) -> anyhow::Result<()> {
         tracing::info!(address = %bound, "metrics at /metrics");
     }
     let address = SocketAddr::new(config.host, config.port);
-    let listener = tokio::net::TcpListener::bind(address).await.with_context(|| {
+    let listener = listen(address).with_context(|| {
         format!("cannot listen on {address}; is another server using the port? set PORT to choose another")
     })?;
-    let max_connections = connection_limit();
+    let max_connections = connection_limit(config.max_connections);
     tracing::info!(%address, site_url = %state.site_url, cache = state.render_cache(), workers = config.workers(), hsts = config.hsts(), max_connections, "listening");
 
     let _watching = reload::start(Arc::clone(&state), config.content_dir.as_deref())?;

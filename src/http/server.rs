@@ -20,10 +20,6 @@ use tokio::sync::{oneshot, Semaphore};
 /// A browser's head is under 2 KiB and a proxy adds a few hundred bytes; 16 KiB is what Node.js
 /// allows, and it bounds what one connection can make the server buffer.
 pub const MAX_HEADER_BYTES: usize = 16 << 10;
-/// Most connections open at once, when the process may open that many files (`connection_limit`).
-/// An idle connection costs hyper about 10 KB (its read buffer and state), so this bounds them at
-/// about 200 MB. HTTP/1 answers one request at a time per connection, so it also bounds requests in flight.
-pub const MAX_CONNECTIONS: usize = 20_000;
 /// File descriptors kept for everything but connections: the listeners, content files, logs.
 const RESERVED_FILES: u64 = 64;
 
@@ -32,12 +28,25 @@ const RESERVED_FILES: u64 = 64;
 /// header array from the stack to the heap on every request (tests/hostile.rs pins the limit).
 pub const MAX_HEADERS: usize = 100;
 
-/// How many connections to hold open: `MAX_CONNECTIONS`, or fewer when the process may not open
-/// that many files. Raises the soft limit on open files to the hard one first (the usual soft 1024
-/// would allow only a thousand).
-pub fn connection_limit() -> usize {
+/// Connections the kernel queues for `accept` (capped by `net.core.somaxconn`). Tokio's `bind` asks
+/// for 128, which a burst of new connections overflows; each one then waits a second for its SYN
+/// to be sent again.
+const ACCEPT_BACKLOG: u32 = 4096;
+
+/// A listener on `address` with room for bursts of new connections.
+pub fn listen(address: std::net::SocketAddr) -> std::io::Result<TcpListener> {
+    let socket = if address.is_ipv4() { tokio::net::TcpSocket::new_v4()? } else { tokio::net::TcpSocket::new_v6()? };
+    socket.set_reuseaddr(true)?;
+    socket.bind(address)?;
+    socket.listen(ACCEPT_BACKLOG)
+}
+
+/// How many connections to hold open: `wanted`, or fewer when the process may not open that many
+/// files. Raises the soft limit on open files to the hard one first (the usual soft 1024 would allow
+/// only a thousand).
+pub fn connection_limit(wanted: usize) -> usize {
     let files = rlimit::increase_nofile_limit(u64::MAX).unwrap_or(1024);
-    (files.saturating_sub(RESERVED_FILES) as usize).clamp(1, MAX_CONNECTIONS)
+    (files.saturating_sub(RESERVED_FILES) as usize).min(wanted).max(1)
 }
 
 /// Serves `app` on `listener` until `shutdown` completes, then waits for the requests in flight.
