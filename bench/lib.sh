@@ -78,6 +78,42 @@ PY
   BIN="$OUT/clinic-site"
 }
 
+# ---------------------------------------------------------------- the machine
+# A Markdown table describing the machine, the load average at the start (given) and now, and the
+# tool versions a report depends on.
+machine_table() { # load average at the start
+  local cpu
+  cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
+  cat <<TABLE
+| | |
+| --- | --- |
+| date | $(date -u '+%Y-%m-%d %H:%M UTC') |
+| cores (nproc) | $(nproc) |
+| CPU | ${cpu:-unknown} |
+| memory | $(free -h | awk '/^Mem:/ { print $2 }') |
+| kernel | $(uname -sr) |
+| load average (1, 5, 15 min) at start / end | $1 / $(cut -d' ' -f1-3 /proc/loadavg) |
+| source | \`$(git -C "$ROOT" describe --always --dirty 2>/dev/null || echo unknown)\` (built from the working tree) |
+| rustc | $(rustc --version) |
+| node | $(node --version) |
+| wrk | $(wrk --version 2>&1 | head -1 | awk '{ print $1, $2 }' || true) |
+TABLE
+}
+
+# ---------------------------------------------------------------- the routes
+# Writes the path (and query) of every <loc> in the sitemap at URL to FILE, one a line: the pages a
+# benchmark visits are the site's own list, whatever SITE_URL says.
+sitemap_paths() { # url, file
+  curl -sS --fail --max-time 10 -o "$2.xml" "$1" || die "cannot read the sitemap at $1"
+  python3 - "$2.xml" >"$2" <<'PY'
+import re, sys, urllib.parse
+for loc in re.findall(r"<loc>([^<]+)</loc>", open(sys.argv[1]).read()):
+    u = urllib.parse.urlsplit(loc)
+    print(u.path + (f"?{u.query}" if u.query else ""))
+PY
+  [ -s "$2" ] || die "no <loc> in $1"
+}
+
 # ---------------------------------------------------------------- free ports, starting a server
 # Both are scripts/start-server.mjs's, the code that also starts the server for the browser tests and
 # Lighthouse (node runs the build already). Its start mode runs the command itself (this shell's

@@ -62,15 +62,8 @@ PID=$STARTED_PID READY_MS=$STARTED_MS
 # ---------------------------------------------------------------- the mix
 # Every page the sitemap lists (as paths: SITE_URL is this server's origin, but only the path
 # matters), the blog list's query variants, the home route's data and one asset of the home page.
-curl -sS --fail --max-time 10 -o "$OUT/sitemap.xml" "$ORIGIN/sitemap.xml"
-python3 - "$OUT/sitemap.xml" >"$OUT/paths.txt" <<'PY'
-import re, sys, urllib.parse
-for loc in re.findall(r"<loc>([^<]+)</loc>", open(sys.argv[1]).read()):
-    u = urllib.parse.urlsplit(loc)
-    print(u.path + (f"?{u.query}" if u.query else ""))
-PY
+sitemap_paths "$ORIGIN/sitemap.xml" "$OUT/paths.txt"
 SITEMAP_PAGES=$(wc -l <"$OUT/paths.txt")
-[ "$SITEMAP_PAGES" -gt 0 ] || die "no <loc> in $ORIGIN/sitemap.xml"
 curl -sS --fail --max-time 10 -o "$OUT/home.html" "$ORIGIN/"
 # The stylesheet: every page of the site loads it; any other asset if the markup changed.
 ASSET=$(grep -oE '/assets/[^"?#]+\.css' "$OUT/home.html" | head -1 || true)

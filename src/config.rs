@@ -70,6 +70,11 @@ pub struct Config {
     #[arg(long, env = "HSTS", value_parser = clap::builder::BoolishValueParser::new())]
     pub hsts: Option<bool>,
 
+    /// Seconds a shared cache (a CDN, a caching proxy) may serve a page before asking this server
+    /// again: an edit reaches visitors behind one within this. Browsers always ask (max-age=0).
+    #[arg(long, env = "SHARED_MAX_AGE", default_value_t = DEFAULT_SHARED_MAX_AGE)]
+    pub shared_max_age: u64,
+
     /// Most connections open at once (fewer if the open-file limit is lower). An idle connection
     /// holds about 18 KB, so the default bounds them at about 180 MB. When all are taken, the one
     /// that has waited longest without sending a whole request is closed to admit the next.
@@ -82,6 +87,8 @@ pub struct Config {
     #[arg(long, env = "HEADER_READ_TIMEOUT_MS", default_value_t = 10_000)]
     pub header_read_timeout_ms: u64,
 }
+
+pub const DEFAULT_SHARED_MAX_AGE: u64 = 60;
 
 /// An absolute http(s) origin, without a trailing slash.
 fn parse_site_url(value: &str) -> Result<String, String> {
@@ -148,6 +155,7 @@ mod tests {
         assert_eq!(config.header_read_timeout_ms, 10_000);
         assert_eq!(config.log_format, LogFormat::Text);
         assert_eq!(config.max_connections, 10_000);
+        assert_eq!(config.shared_max_age, 60);
         assert_eq!(config.metrics_addr, None);
         let json = Config::try_parse_from(["clinic-site", "--log-format", "json", "--metrics-addr", "127.0.0.1:9100"]);
         let json = json.unwrap();

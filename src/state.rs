@@ -16,7 +16,7 @@ use crate::assets::{Manifest, SSR_BUNDLE};
 use crate::blog_query::BlogQuery;
 use crate::cache::{PageStore, RenderedPage};
 use crate::clock::{until_next_local_midnight, Clock, SystemClock};
-use crate::config::{hsts_by_default, Config};
+use crate::config::{hsts_by_default, Config, DEFAULT_SHARED_MAX_AGE};
 use crate::content::{placeholders, ContentSource, Editions};
 use crate::encoding::{Coding, Encoded};
 use crate::http::security::SecurityHeaders;
@@ -36,6 +36,8 @@ pub struct AppState {
     /// The headers every response carries.
     pub security: Arc<SecurityHeaders>,
     pub clock: Arc<dyn Clock>,
+    /// Seconds a shared cache may keep a page (`Settings::shared_max_age`).
+    pub shared_max_age: u64,
     render_cache: bool,
     ready: AtomicBool,
     /// Held while a new snapshot is built, so reloads and date changes run one at a time.
@@ -55,16 +57,29 @@ pub struct Settings {
     pub render_cache: bool,
     /// Strict-Transport-Security and upgrade-insecure-requests on every response.
     pub hsts: bool,
+    /// Longest a shared cache (a CDN, a caching proxy) keeps a page without asking again, in
+    /// seconds: a content edit reaches visitors behind one within this.
+    pub shared_max_age: u64,
 }
 
 impl Settings {
     pub fn from_config(config: &Config) -> Self {
-        Self { site_url: config.site_url.clone(), render_cache: !config.no_render_cache, hsts: config.hsts() }
+        Self {
+            site_url: config.site_url.clone(),
+            render_cache: !config.no_render_cache,
+            hsts: config.hsts(),
+            shared_max_age: config.shared_max_age,
+        }
     }
 
     /// The defaults for `site_url`: the render cache on, and HSTS exactly when the origin is https.
     pub fn for_site(site_url: &str) -> Self {
-        Self { site_url: site_url.to_owned(), render_cache: true, hsts: hsts_by_default(site_url) }
+        Self {
+            site_url: site_url.to_owned(),
+            render_cache: true,
+            hsts: hsts_by_default(site_url),
+            shared_max_age: DEFAULT_SHARED_MAX_AGE,
+        }
     }
 }
 
@@ -86,7 +101,7 @@ impl AppState {
     }
 
     pub fn new(content: Editions, pool: RenderPool, settings: Settings, clock: Arc<dyn Clock>) -> Self {
-        let Settings { site_url, render_cache, hsts } = settings;
+        let Settings { site_url, render_cache, hsts, shared_max_age } = settings;
         let live = Snapshot::new(Arc::new(content), &site_url, clock.today(), render_cache);
         Self {
             live: ArcSwap::from_pointee(live),
@@ -95,6 +110,7 @@ impl AppState {
             security: Arc::new(SecurityHeaders::new(hsts)),
             site_url,
             clock,
+            shared_max_age,
             render_cache,
             ready: AtomicBool::new(false),
             rebuilding: tokio::sync::Mutex::new(()),

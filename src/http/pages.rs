@@ -37,7 +37,7 @@ pub async fn page(State(state): State<Arc<AppState>>, uri: Uri, headers: HeaderM
 
 /// Caching for what is made from `site`: kept by shared caches until its pages change.
 pub(super) fn caching(state: &AppState, site: &Snapshot) -> HeaderValue {
-    shared_caching(site.date, state.clock.now())
+    shared_caching(site.date, state.clock.now(), state.shared_max_age)
 }
 
 pub async fn home_data(state: State<Arc<AppState>>, headers: HeaderMap) -> Response {

@@ -9,9 +9,6 @@ use chrono::{DateTime, NaiveDate, Utc};
 use crate::clock::{local_date, until_next_local_midnight};
 use crate::encoding::{negotiate, Coding, Encoded};
 
-/// Longest a shared cache (a CDN, a caching proxy) serves a page without asking again: an edit of
-/// the content reaches visitors within this.
-pub const SHARED_MAX_AGE_SECONDS: u64 = 60;
 /// How long past that a shared cache may answer with its copy while it revalidates in the background.
 pub const STALE_WHILE_REVALIDATE_SECONDS: u64 = 30;
 /// How long past that a shared cache may answer with its copy while every server is failing.
@@ -27,11 +24,11 @@ pub fn accepted_coding(request: &HeaderMap) -> Coding {
 
 /// Caching for answers made from the content for the clinic's date `pages_date`. Browsers revalidate
 /// every time (`max-age=0`, answered 304 by ETag); a shared cache keeps them for up to
-/// `SHARED_MAX_AGE_SECONDS`, but never past the clinic's next midnight (when the pages change), and
-/// not at all once that has passed and the new day's pages are still being rendered.
-pub fn shared_caching(pages_date: NaiveDate, now: DateTime<Utc>) -> HeaderValue {
+/// `shared_max_age` seconds (`SHARED_MAX_AGE`), but never past the clinic's next midnight (when the
+/// pages change), and not at all once that has passed and the new day's pages are still being rendered.
+pub fn shared_caching(pages_date: NaiveDate, now: DateTime<Utc>, shared_max_age: u64) -> HeaderValue {
     let fresh = if local_date(now) == pages_date {
-        until_next_local_midnight(now).as_secs().min(SHARED_MAX_AGE_SECONDS)
+        until_next_local_midnight(now).as_secs().min(shared_max_age)
     } else {
         0
     };
@@ -86,10 +83,10 @@ mod tests {
 
     #[test]
     fn a_shared_cache_keeps_todays_pages_a_minute_but_never_past_midnight() {
-        let value = |now| shared_caching(day(23), now).to_str().unwrap().to_owned();
+        let value = |now| shared_caching(day(23), now, 60).to_str().unwrap().to_owned();
         assert_eq!(value(at(10, 0, 0)), "max-age=0, s-maxage=60, stale-while-revalidate=30, stale-if-error=86400");
         assert!(value(at(23, 59, 15)).starts_with("max-age=0, s-maxage=45,"));
         // Past midnight, yesterday's pages are served until today's are ready: not stored at all.
-        assert!(shared_caching(day(22), at(0, 0, 1)).to_str().unwrap().starts_with("max-age=0, s-maxage=0,"));
+        assert!(shared_caching(day(22), at(0, 0, 1), 60).to_str().unwrap().starts_with("max-age=0, s-maxage=0,"));
     }
 }
