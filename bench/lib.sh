@@ -47,6 +47,25 @@ need_pkg() { # command, Debian package
   apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >&2
 }
 
+# wrk and nginx (installed when missing), the other tools the scripts call; sets NGINX to nginx's path.
+# shellcheck disable=SC2034 # NGINX is the caller's to read
+need_bench_tools() {
+  need_pkg wrk wrk
+  need_pkg nginx nginx-light
+  local tool
+  for tool in curl python3 node cargo; do command -v "$tool" >/dev/null || die "$tool is required"; done
+  NGINX="$(command -v nginx || echo /usr/sbin/nginx)"
+}
+
+# Waits (up to 10 s) until URL answers at all; dies naming NAME otherwise.
+wait_http() { # url, name
+  for _ in $(seq 200); do
+    curl -s -o /dev/null --max-time 1 "$1" && return 0
+    sleep 0.05
+  done
+  die "$2 did not answer $1 within 10 s"
+}
+
 # ---------------------------------------------------------------- build
 # cargo build --release, then sets BIN to a private copy of the executable in $OUT, so a concurrent
 # build (others work in this tree) cannot swap the binary under a measurement, and EMBED_DIR to the

@@ -25,21 +25,11 @@ mkdir -p "$OUT"
 # shellcheck source=bench/lib.sh
 source "$BENCH/lib.sh"
 
-need_pkg wrk wrk
-need_pkg nginx nginx-light
-for tool in curl python3 node cargo; do command -v "$tool" >/dev/null || die "$tool is required"; done
-NGINX="$(command -v nginx || echo /usr/sbin/nginx)"
+need_bench_tools
 # Ten thousand slow connections need as many files on the client side (part 3).
 ulimit -n "$(ulimit -Hn)"
 build_release
 
-wait_http() { # url, name
-  for _ in $(seq 200); do
-    curl -s -o /dev/null --max-time 1 "$1" && return 0
-    sleep 0.05
-  done
-  die "$2 did not answer $1 within 10 s"
-}
 # "<req/s> <requests> <non-2xx> <socket errors>" of a wrk output file.
 wrk_figures() {
   python3 - "$1" <<'PY'

@@ -32,10 +32,7 @@ mkdir -p "$OUT"
 source "$BENCH/lib.sh"
 
 # ---------------------------------------------------------------- tools
-need_pkg wrk wrk
-need_pkg nginx nginx-light
-for tool in curl python3 node cargo; do command -v "$tool" >/dev/null || die "$tool is required"; done
-NGINX="$(command -v nginx || echo /usr/sbin/nginx)"
+need_bench_tools
 [ -d node_modules/esbuild ] || die "node_modules is missing: run  npm ci  in $ROOT first"
 
 # ---------------------------------------------------------------- 1. build
@@ -92,13 +89,6 @@ node "$BENCH/node-ssr.mjs" "$SSR_JS" "$OUT/home-data.json" "$PORT_D" "$HOST" >"$
 PID_D=$!
 PIDS+=("$PID_D")
 
-wait_http() { # url, name
-  for _ in $(seq 200); do
-    curl -s -o /dev/null --max-time 1 "$1" && return 0
-    sleep 0.05
-  done
-  die "$2 did not answer $1 within 10 s"
-}
 wait_http "http://$HOST:$PORT_C/" "nginx (log: $OUT/nginx/nginx-error.log)"
 wait_http "http://$HOST:$PORT_D/" "node-ssr (log: $OUT/node-ssr.log)"
 
