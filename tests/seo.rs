@@ -126,6 +126,13 @@ async fn every_page_has_a_unique_title_a_self_referencing_canonical_and_sharing_
         assert_eq!(meta(&doc, "twitter:title"), title);
         assert_eq!(meta(&doc, "twitter:description"), description);
         assert_eq!(meta(&doc, "twitter:image"), image);
+        // Every preview picture is described, decorative page banners included (their previewAlt).
+        let alt = meta(&doc, "og:image:alt");
+        assert!(!alt.trim().is_empty(), "{path}: og:image:alt");
+        assert_eq!(meta(&doc, "twitter:image:alt"), alt, "{path}");
+        if let Page::About = route.page {
+            assert_eq!(Some(alt), content.about.hero.image.preview_alt.as_deref());
+        }
         assert_eq!(attr(one(&doc, r#"link[rel="icon"][type="image/svg+xml"]"#), "href"), content.site.logo.src);
         assert_eq!(attr(one(&doc, r#"link[rel="manifest"]"#), "href"), "/manifest.webmanifest");
         assert!(!meta(&doc, "theme-color").is_empty());
@@ -280,6 +287,13 @@ async fn json_ld_parses_and_has_the_properties_of_each_type_for_what_the_page_sh
             assert_eq!(post["image"]["width"], article.image.width);
             assert_eq!(post["image"]["height"], article.image.height);
             assert_eq!(str_of(post, "datePublished"), format!("{}T00:00:00+05:30", article.date));
+            assert_eq!(str_of(post, "dateModified"), format!("{}T00:00:00+05:30", article.last_changed()));
+            let logo = &post["publisher"]["logo"];
+            assert_eq!(logo["@type"], "ImageObject", "{path}: publisher.logo");
+            assert!(str_of(logo, "url").starts_with(SITE_URL) && str_of(logo, "url").ends_with(".png"));
+            assert_eq!((logo["width"].as_u64(), logo["height"].as_u64()), (Some(512), Some(512)));
+            let logo_path = str_of(logo, "url").strip_prefix(SITE_URL).unwrap();
+            assert_eq!(get(&state, logo_path).await.status(), StatusCode::OK);
             assert_eq!(post["author"]["@type"], "Person");
             let author = article.author.as_deref().unwrap_or(&content.site.psychiatrist.name);
             assert_eq!(str_of(&post["author"], "name"), author);
@@ -309,6 +323,7 @@ fn check_clinic(content: &clinic_site::content::Content, clinic: &Value) {
     assert_eq!(str_of(clinic, "url"), format!("{SITE_URL}{}", content.lang.path("/")));
     assert_eq!(str_of(clinic, "@id"), format!("{SITE_URL}/#clinic"));
     assert_eq!(str_of(clinic, "telephone"), site.phones[0]);
+    assert_eq!(clinic["logo"]["@type"], "ImageObject");
     let address = &clinic["address"];
     assert_eq!(address["@type"], "PostalAddress");
     assert_eq!(str_of(address, "addressLocality"), site.address.locality);
@@ -539,4 +554,32 @@ async fn internal_links_use_registered_paths_only() {
         }
     }
     assert!(checked > 200, "only {checked} internal links found");
+}
+
+/// What HTML checkers (the Nu HTML Checker, HTML_CodeSniffer) ask of the markup, on every page of
+/// both editions: a `<section>` has a heading (else it should be a `<div>`), and every `<input>`
+/// says its type (one checker reads a missing type as an error in autocomplete rules).
+#[tokio::test]
+async fn every_section_has_a_heading_and_every_input_names_its_type() {
+    let state = ready_state().await;
+    let mut inputs = 0;
+    for (path, _, doc) in pages(&state).await {
+        for section in select(&doc, "section") {
+            let headings = section.select(&scraper::Selector::parse("h1, h2, h3, h4, h5, h6").unwrap()).count();
+            assert!(
+                headings > 0,
+                "{path}: a <section> without a heading: {}",
+                &section.html()[..120.min(section.html().len())]
+            );
+        }
+        for input in select(&doc, "input") {
+            assert!(input.value().attr("type").is_some_and(|t| !t.is_empty()), "{path}: {}", input.html());
+            inputs += 1;
+        }
+    }
+    assert!(inputs > 0);
+    let doc = document(&state, "/appointment").await;
+    for name in ["firstName", "lastName"] {
+        assert_eq!(attr(one(&doc, &format!(r#"input[name="{name}"]"#)), "type"), "text");
+    }
 }

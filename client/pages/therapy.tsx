@@ -7,11 +7,12 @@ export default function Therapy({ page }: PageProps<"therapy">) {
   return (
     <>
       <Hero hero={t.hero} />
-      <section>
+      {/* Under the hero's heading: a lead-in, not a section of its own. */}
+      <div className="intro">
         {t.intro.map((p) => (
           <p key={p}>{p}</p>
         ))}
-      </section>
+      </div>
       {t.sections.map((section) => (
         <section key={section.title}>
           <h2>{section.title}</h2>

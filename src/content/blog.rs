@@ -93,6 +93,12 @@ impl Categories {
 }
 
 impl Article {
+    /// When its text last changed: its date (an article file has no separate date of its last edit).
+    /// The sitemap's lastmod and the structured data's dateModified.
+    pub fn last_changed(&self) -> chrono::NaiveDate {
+        self.date
+    }
+
     /// Its content file, under the folder of the edition that owns it.
     pub fn file(&self) -> String {
         let (edition, _) = Lang::of_path(&self.canonical_path);

@@ -111,6 +111,22 @@ fn for_search_engines(content: &Content, p: &mut Problems) {
     if let Err(e) = hours::weekly(&content.appointment.opening_hours) {
         p.add("appointment.toml", format!("openingHours: {e}"));
     }
+    // A page's banner is its link preview (`routes::from_file`), where it stands alone.
+    let banners = [
+        ("about.toml", &content.about.hero),
+        ("appointment.toml", &content.appointment.hero),
+        ("contact.toml", &content.contact.hero),
+        ("therapy-and-counselling.toml", &content.therapy.hero),
+    ];
+    for (file, hero) in banners {
+        if hero.image.preview().alt.trim().is_empty() {
+            p.add(
+                file,
+                "hero.image: its alt is empty (decoration on the page), and it is the page's link preview: \
+                 give it previewAlt, the text link previews show with it",
+            );
+        }
+    }
     for article in &content.articles {
         let lang = &article.lang;
         if lang.len() != 2 || !lang.bytes().all(|b| b.is_ascii_lowercase()) {
@@ -240,6 +256,17 @@ mod tests {
         assert_eq!(content.articles.len(), 23);
         assert_eq!(content.services.len(), 6);
         assert_eq!(content.article("face-failures").unwrap().lang, "hi");
+    }
+
+    #[test]
+    fn a_decorative_banner_without_a_preview_text_is_refused() {
+        let mut content = embedded();
+        content.contact.hero.image.preview_alt = None;
+        let problem = only_problem(&content);
+        assert_eq!(problem.file, "contact.toml");
+        assert!(problem.message.starts_with("hero.image: its alt is empty"), "{}", problem.message);
+        content.contact.hero.image.alt = "A speech bubble".into();
+        assert_eq!(content.problems(), []);
     }
 
     #[test]

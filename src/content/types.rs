@@ -16,6 +16,11 @@ use crate::images::{Derived, Icons, ImageSource};
 pub struct Image {
     pub src: String,
     pub alt: String,
+    /// What link previews say of a picture the page shows as decoration (`alt = ""`): in a preview
+    /// it stands alone, so it needs a text of its own.
+    #[serde(default, skip_serializing)]
+    #[ts(skip)]
+    pub preview_alt: Option<String>,
     pub width: u32,
     pub height: u32,
     /// Raster pictures: `<source>`s in modern formats at several widths, best first.
@@ -59,14 +64,16 @@ impl Image {
 
     /// The raster copy for link previews (1200x630), or the image itself when there is none.
     pub fn preview(&self) -> Cow<'_, Image> {
+        let alt = self.preview_alt.as_ref().unwrap_or(&self.alt);
         match self.derived.as_ref().and_then(|d| d.preview.as_ref()) {
             Some(preview) => Cow::Owned(Image {
                 src: preview.src.clone(),
-                alt: self.alt.clone(),
+                alt: alt.clone(),
                 width: preview.width,
                 height: preview.height,
                 ..Image::default()
             }),
+            None if *alt != self.alt => Cow::Owned(Image { alt: alt.clone(), ..self.clone() }),
             None => Cow::Borrowed(self),
         }
     }

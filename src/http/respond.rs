@@ -27,11 +27,8 @@ pub fn accepted_coding(request: &HeaderMap) -> Coding {
 /// `shared_max_age` seconds (`SHARED_MAX_AGE`), but never past the clinic's next midnight (when the
 /// pages change), and not at all once that has passed and the new day's pages are still being rendered.
 pub fn shared_caching(pages_date: NaiveDate, now: DateTime<Utc>, shared_max_age: u64) -> HeaderValue {
-    let fresh = if local_date(now) == pages_date {
-        until_next_local_midnight(now).as_secs().min(shared_max_age)
-    } else {
-        0
-    };
+    let fresh =
+        if local_date(now) == pages_date { until_next_local_midnight(now).as_secs().min(shared_max_age) } else { 0 };
     let value = format!(
         "max-age=0, s-maxage={fresh}, stale-while-revalidate={STALE_WHILE_REVALIDATE_SECONDS}, \
          stale-if-error={STALE_IF_ERROR_SECONDS}"

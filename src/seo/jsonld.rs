@@ -103,6 +103,18 @@ impl Site<'_> {
         json!({ "@type": "ImageObject", "url": self.url(&image.src), "width": image.width, "height": image.height })
     }
 
+    /// The logo as an ImageObject: its 512 px PNG (structured-data readers want a raster logo), or
+    /// the file itself when the build made no icons.
+    fn logo(&self) -> Value {
+        let logo = &self.content.site.logo;
+        match logo.icons() {
+            Some(icons) => {
+                json!({ "@type": "ImageObject", "url": self.url(&icons.icon512), "width": 512, "height": 512 })
+            }
+            None => self.image(logo),
+        }
+    }
+
     fn address(&self) -> Value {
         let address = &self.content.site.address;
         json!({
@@ -145,7 +157,7 @@ impl Site<'_> {
             "name": site.institute_name,
             "description": site.description,
             "url": self.url(&self.content.lang.path("/")),
-            "logo": self.url(&site.logo.src),
+            "logo": self.logo(),
             "telephone": site.phones.first(),
             "email": site.email,
             "address": self.address(),
@@ -188,7 +200,7 @@ impl Site<'_> {
             Some(_) => json!({ "@type": "Person", "name": author }),
         };
         let mut publisher = self.clinic_ref();
-        publisher["logo"] = json!(self.url(&site.logo.src));
+        publisher["logo"] = self.logo();
         json!({
             "@context": CONTEXT,
             "@type": "BlogPosting",
@@ -199,6 +211,7 @@ impl Site<'_> {
             "description": article.description,
             "image": self.image(&article.image),
             "datePublished": start_of_local_day(article.date),
+            "dateModified": start_of_local_day(article.last_changed()),
             "author": author,
             "publisher": publisher,
             "inLanguage": article.lang,

@@ -7,6 +7,7 @@ use chrono::NaiveDate;
 use html_escape::encode_text as text;
 
 use super::{absolute, hreflang};
+use crate::content::blog::Article;
 use crate::content::{Content, Editions};
 use crate::routes::{alternates, paths, Page, RouteTable};
 
@@ -26,7 +27,7 @@ pub fn lastmod(content: &Content, page: Page) -> Option<NaiveDate> {
         Page::Therapy => Some(content.therapy.updated),
         Page::Blogs => newest_article,
         Page::Service(i) => content.services.get(i).map(|s| s.updated),
-        Page::Article(i) => content.articles.get(i).map(|a| a.date),
+        Page::Article(i) => content.articles.get(i).map(Article::last_changed),
         Page::NotFound => None,
     }
 }
