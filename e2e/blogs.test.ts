@@ -29,15 +29,15 @@ describe("blogs", () => {
     await expectCountLine(page, "Found 23 blogs");
     assert.equal(await cards(page).count(), 9);
     const pager = page.getByRole("navigation", { name: "Pagination" });
-    assert.equal(await pager.getByRole("button", { name: "Previous" }).isDisabled(), true);
+    assert.equal(await pager.getByRole("link", { name: "Previous" }).isDisabled(), true);
     assert.equal(await pager.locator("[aria-current=page]").textContent(), "1");
-    await pager.getByRole("button", { name: "Next" }).click();
+    await pager.getByRole("link", { name: "Next" }).click();
     await expectQuery(page, "?page=2");
     assert.equal(await cards(page).count(), 9);
-    await pager.getByRole("button", { name: "Page 3" }).click();
+    await pager.getByRole("link", { name: "Page 3" }).click();
     await expectQuery(page, "?page=3");
     assert.equal(await cards(page).count(), 5);
-    assert.equal(await pager.getByRole("button", { name: "Next" }).isDisabled(), true);
+    assert.equal(await pager.getByRole("link", { name: "Next" }).isDisabled(), true);
     // The browser's back button goes back a page of the list, without a loading screen.
     await page.goBack();
     await expectQuery(page, "?page=2");
@@ -77,7 +77,7 @@ describe("blogs", () => {
     await page.getByLabel("Search blogs").fill("zzzz no such topic");
     await expectCountLine(page, "No blogs found");
     assert.ok(await page.getByText("Try adjusting your search or filter criteria").isVisible());
-    await page.getByRole("button", { name: "Reset filters" }).click();
+    await page.getByRole("link", { name: "Reset filters" }).click();
     await expectCountLine(page, "Found 23 blogs");
     assert.equal(await page.getByLabel("Search blogs").inputValue(), "");
     await expectQuery(page, "");
@@ -87,25 +87,59 @@ describe("blogs", () => {
 
   test("a category narrows the list; Browse by Categories lists the five in order with at most 4 each", async () => {
     const { page, problems } = await openPage(site, "/blogs?page=3");
-    const chips = page.getByRole("group", { name: "Category" }).getByRole("button");
+    const chips = page.getByRole("group", { name: "Category" }).getByRole("link");
     assert.deepEqual(await chips.allTextContents(), ["All categories", ...CATEGORIES]);
     await chips.filter({ hasText: "Sleep & Physical Wellness" }).click();
     await expectQuery(page, "?category=Sleep+%26+Physical+Wellness");
     for (const text of await page.locator(".blog-card-category").allTextContents()) assert.equal(text, "Sleep & Physical Wellness");
 
-    await page.getByRole("button", { name: "Browse by Categories" }).click();
+    await page.getByRole("link", { name: "Browse by Categories" }).click();
     await expectQuery(page, "?view=categories");
     const headings = await page.locator(".category-group h2").allTextContents();
     assert.deepEqual(headings, CATEGORIES, "every category has posts, in the spec's order");
     for (const count of await page.locator(".category-group").evaluateAll((gs) => gs.map((g) => g.querySelectorAll(".blog-card").length))) {
       assert.ok(count >= 2 && count <= 4, `${count} posts in a category`);
     }
-    assert.equal(await page.getByRole("button", { name: "All Blogs" }).getAttribute("aria-pressed"), "false");
-    await page.getByRole("button", { name: "All Blogs" }).click();
+    assert.equal(await page.getByRole("link", { name: "All Blogs" }).getAttribute("aria-current"), null);
+    assert.equal(await page.getByRole("link", { name: "Browse by Categories" }).getAttribute("aria-current"), "true");
+    await page.getByRole("link", { name: "All Blogs" }).click();
     await expectQuery(page, "");
     await expectCountLine(page, "Found 23 blogs");
     assert.deepEqual(problems, []);
     await page.context().close();
+  });
+
+  test("without JavaScript the list pages, filters by category and searches through real links and a form", async () => {
+    const context = await site.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const url = () => new URL(page.url());
+    await page.goto(site.server.origin + "/blogs");
+    assert.equal(await cards(page).count(), 9);
+    const pager = page.getByRole("navigation", { name: "Pagination" });
+    await pager.getByRole("link", { name: "Next" }).click();
+    await page.waitForURL((u) => u.search === "?page=2");
+    assert.equal(await pager.locator("[aria-current=page]").textContent(), "2");
+    assert.equal(await cards(page).count(), 9);
+    await pager.getByRole("link", { name: "Page 3" }).click();
+    await page.waitForURL((u) => u.search === "?page=3");
+    assert.equal(await cards(page).count(), 5);
+
+    await page.getByRole("group", { name: "Category" }).getByRole("link", { name: "Sleep & Physical Wellness" }).click();
+    await page.waitForURL((u) => u.searchParams.get("category") === "Sleep & Physical Wellness");
+    assert.equal(url().searchParams.get("page"), null, "a new category starts at page 1");
+    const shown = await page.locator(".blog-card-category").allTextContents();
+    assert.ok(shown.length > 0 && shown.every((c) => c === "Sleep & Physical Wellness"), shown.join());
+
+    await page.getByLabel("Search blogs").fill("sleep");
+    await page.getByLabel("Search blogs").press("Enter");
+    await page.waitForURL((u) => u.searchParams.get("q") === "sleep");
+    assert.equal(url().searchParams.get("category"), "Sleep & Physical Wellness", "the search keeps the category");
+    for (const text of await cards(page).allTextContents()) assert.match(text, /sleep/i);
+
+    await page.getByRole("link", { name: "Browse by Categories" }).click();
+    await page.waitForURL((u) => u.searchParams.get("view") === "categories");
+    assert.ok((await page.locator(".category-group h2").count()) >= 1);
+    await context.close();
   });
 
   test("a shared link opens the same state, rendered on the server", async () => {
@@ -117,7 +151,7 @@ describe("blogs", () => {
     assert.ok(html.includes(line), "the first HTML already shows the filtered count");
     assert.equal(await page.getByLabel("Search blogs").inputValue(), "stress");
     assert.equal(
-      await page.getByRole("group", { name: "Category" }).locator("[aria-pressed=true]").textContent(),
+      await page.getByRole("group", { name: "Category" }).locator("[aria-current=true]").textContent(),
       "Stress & Resilience",
     );
     assert.deepEqual(problems, [], "no hydration mismatch");

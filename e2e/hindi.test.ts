@@ -75,10 +75,10 @@ describe("the Hindi edition", () => {
     const englishCards = await page.locator(".blog-card").count();
     await switchLanguage(page, "footer", `/hi/blogs${query}`);
     assert.equal(await page.locator(".blog-card").count(), englishCards);
-    const chip = page.locator(".chip-group button[aria-pressed=true]");
+    const chip = page.locator(".chip-group a[aria-current=true]");
     assert.match((await chip.textContent())!, /[\u0900-\u097F]/);
     await switchLanguage(page, "footer", `/blogs${query}`);
-    assert.equal(await page.locator(".chip-group button[aria-pressed=true]").textContent(), "Sleep & Physical Wellness");
+    assert.equal(await page.locator(".chip-group a[aria-current=true]").textContent(), "Sleep & Physical Wellness");
     assert.deepEqual(problems, []);
     await page.context().close();
   });
@@ -118,7 +118,7 @@ describe("the Hindi edition", () => {
     await search.fill("कोई ऐसा शब्द जो कहीं नहीं");
     await page.locator(".empty-state").waitFor();
     assert.equal(await page.locator(".count-line").textContent(), hi.blogs.foundNone);
-    await page.getByRole("button", { name: hi.blogs.reset }).click();
+    await page.getByRole("link", { name: hi.blogs.reset }).click();
     await page.waitForURL(/\/hi\/blogs$/);
     assert.deepEqual(problems, []);
     await page.context().close();

@@ -155,7 +155,7 @@ async fn the_hindi_blog_search_is_rendered_on_the_server_from_the_query() {
 
     // A category is named by its key in the URL of both editions, and by its Hindi name on the page.
     let doc = document(&state, "/hi/blogs?category=Sleep+%26+Physical+Wellness").await;
-    let pressed = select(&doc, ".chip-group button[aria-pressed=true]");
+    let pressed = select(&doc, ".chip-group a[aria-current=true]");
     assert_eq!(text(pressed[0]), state.snapshot().content.hi.categories.list[1].name);
     let english = document(&state, "/blogs?category=Sleep+%26+Physical+Wellness").await;
     assert_eq!(select(&doc, ".blog-card").len(), select(&english, ".blog-card").len());

@@ -12,6 +12,7 @@ import {
   pageCount,
   pageSlice,
   paginationItems,
+  queryHref,
   PAGE_SIZE,
   PER_CATEGORY,
   readBlogQuery,
@@ -146,4 +147,11 @@ test("the by-categories view keeps the spec's order, at most 4 a category, and d
     ],
   );
   assert.equal(PER_CATEGORY, 4);
+});
+
+test("each state of the list has one URL, the path alone for the default", () => {
+  assert.equal(queryHref("/blogs", DEFAULT_QUERY), "/blogs");
+  assert.equal(queryHref("/hi/blogs", { ...DEFAULT_QUERY, page: 2 }), "/hi/blogs?page=2");
+  const state = { ...DEFAULT_QUERY, search: "sleep well", category: "Sleep & Physical Wellness" };
+  assert.equal(queryHref("/blogs", state), "/blogs?q=sleep+well&category=Sleep+%26+Physical+Wellness");
 });

@@ -85,6 +85,13 @@ export function blogQueryParams(query: BlogQuery): URLSearchParams {
   return params;
 }
 
+/** The URL of a state of the list at `path` (`/blogs` or `/hi/blogs`): what its links point to, so a
+ * crawler or a browser without JavaScript reaches the same list the server renders for it. */
+export function queryHref(path: string, query: BlogQuery): string {
+  const search = blogQueryParams(query).toString();
+  return search === "" ? path : `${path}?${search}`;
+}
+
 /** Applies a change by the spec's rules: a new search or category starts at page 1; a new view clears the category. */
 export function changeQuery(query: BlogQuery, change: Partial<BlogQuery>): BlogQuery {
   const next = { ...query, ...change };

@@ -1,5 +1,5 @@
-import { useId, useMemo, useRef } from "react";
-import { useSearchParams } from "react-router-dom";
+import { useId, useMemo, useRef, type AnchorHTMLAttributes, type MouseEvent } from "react";
+import { useLocation, useSearchParams } from "react-router-dom";
 import type { BlogSummary, PageProps } from "../types";
 import { BlogCard } from "../components/BlogCard";
 import {
@@ -11,15 +11,18 @@ import {
   pageCount,
   pageSlice,
   paginationItems,
+  queryHref,
   readBlogQuery,
   type BlogQuery,
 } from "../lib/blogList";
 import { fill, useStrings } from "../i18n";
 
 // The state lives in the URL query (read the same way when the server renders it), so a reload or a
-// shared link shows the same list.
+// shared link shows the same list. Every control that changes it is a link to the new state's URL (and
+// the search box a GET form), so crawlers and browsers without JavaScript can page and filter too.
 export default function Blogs({ page }: PageProps<"blogs">) {
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   const t = useStrings();
   const keys = page.categories.map((c) => c.key);
   const nameOf = (key: string) => page.categories.find((c) => c.key === key)?.name ?? key;
@@ -31,7 +34,8 @@ export default function Blogs({ page }: PageProps<"blogs">) {
     setParams(blogQueryParams(changeQuery(query, change)), { replace: options.replace });
     if (options.toTop) listTop.current?.scrollIntoView({ block: "start" });
   };
-  const reset = () => setParams(blogQueryParams({ ...query, search: "", category: null, page: 1 }));
+  const href = (change: Partial<BlogQuery>) => queryHref(pathname, changeQuery(query, change));
+  const cleared = { search: "", category: null, page: 1 };
 
   const matching = useMemo(() => filterPosts(page.posts, query.search, null), [page.posts, query.search]);
   const filtered = query.category === null ? matching : matching.filter((p) => p.category === query.category);
@@ -47,34 +51,33 @@ export default function Blogs({ page }: PageProps<"blogs">) {
       </section>
       <section className="blog-list" aria-label={t.blogs.listLabel}>
         <div className="blog-controls" ref={listTop}>
-          <div className="field search-field">
+          {/* Searches as the visitor types; without JavaScript, Enter sends the form. */}
+          <form className="field search-field" role="search" action={pathname} method="get" onSubmit={(e) => e.preventDefault()}>
             <label htmlFor={searchId}>{t.blogs.search}</label>
             <input
               id={searchId}
               type="search"
+              name="q"
               value={query.search}
               placeholder={t.blogs.searchPlaceholder}
               onChange={(e) => update({ search: e.target.value }, { replace: true })}
             />
-          </div>
+            {query.category !== null && <input type="hidden" name="category" value={query.category} />}
+            {query.view !== "all" && <input type="hidden" name="view" value={query.view} />}
+          </form>
           <div className="toggle-group" role="group" aria-label={t.blogs.view}>
-            <button type="button" aria-pressed={query.view === "all"} onClick={() => update({ view: "all" })}>
-              {t.blogs.allBlogs}
-            </button>
-            <button
-              type="button"
-              aria-pressed={query.view === "categories"}
-              onClick={() => update({ view: "categories" })}
-            >
-              {t.blogs.byCategories}
-            </button>
+            {(["all", "categories"] as const).map((view) => (
+              <StateLink key={view} href={href({ view })} current={query.view === view} onFollow={() => update({ view })}>
+                {view === "all" ? t.blogs.allBlogs : t.blogs.byCategories}
+              </StateLink>
+            ))}
           </div>
           {query.view === "all" && (
             <div className="chip-group" role="group" aria-label={t.blogs.category}>
               {[null, ...keys].map((c) => (
-                <button key={c ?? "all"} type="button" aria-pressed={query.category === c} onClick={() => update({ category: c })}>
+                <StateLink key={c ?? "all"} href={href({ category: c })} current={query.category === c} onFollow={() => update({ category: c })}>
                   {c === null ? t.blogs.allCategories : nameOf(c)}
-                </button>
+                </StateLink>
               ))}
             </div>
           )}
@@ -85,25 +88,30 @@ export default function Blogs({ page }: PageProps<"blogs">) {
         {shownCount === 0 ? (
           <div className="empty-state">
             <p>{t.blogs.tryAdjusting}</p>
-            <button type="button" className="button outline" onClick={reset}>
+            <StateLink className="button outline" href={href(cleared)} onFollow={() => update(cleared)}>
               {t.blogs.reset}
-            </button>
+            </StateLink>
           </div>
         ) : query.view === "all" ? (
-          <PagedList posts={filtered} current={query.page} onPage={(p) => update({ page: p }, { toTop: true })} />
+          <PagedList
+            posts={filtered}
+            current={query.page}
+            href={(p) => href({ page: p })}
+            onPage={(p) => update({ page: p }, { toTop: true })}
+          />
         ) : (
           groupByCategory(matching, keys).map((group, i) => (
             <section className="category-group" key={group.category} aria-labelledby={`${searchId}-${group.category}`}>
               <h2 id={`${searchId}-${group.category}`}>{nameOf(group.category)}</h2>
               <CardGrid posts={group.posts} lead={i === 0} />
               {group.total > group.posts.length && (
-                <button
-                  type="button"
+                <StateLink
                   className="button outline"
-                  onClick={() => update({ view: "all", category: group.category }, { toTop: true })}
+                  href={href({ view: "all", category: group.category })}
+                  onFollow={() => update({ view: "all", category: group.category }, { toTop: true })}
                 >
                   {fill(t.blogs.seeAll, { n: group.total, category: nameOf(group.category) })}
-                </button>
+                </StateLink>
               )}
             </section>
           ))
@@ -126,7 +134,32 @@ function CardGrid({ posts, lead }: { posts: BlogSummary[]; lead?: boolean }) {
   );
 }
 
-function PagedList({ posts, current, onPage }: { posts: BlogSummary[]; current: number; onPage: (page: number) => void }) {
+/** A link to another state of the list. A plain click (no modifier key: those open a new tab or window)
+ * updates the list in place, as a client-side change of the query; `current` marks the state shown. */
+function StateLink({
+  onFollow,
+  current,
+  ...link
+}: { href: string; onFollow: () => void; current?: boolean } & AnchorHTMLAttributes<HTMLAnchorElement>) {
+  const follow = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    onFollow();
+  };
+  return <a aria-current={current ? "true" : undefined} {...link} onClick={follow} />;
+}
+
+function PagedList({
+  posts,
+  current,
+  href,
+  onPage,
+}: {
+  posts: BlogSummary[];
+  current: number;
+  href: (page: number) => string;
+  onPage: (page: number) => void;
+}) {
   const pages = pageCount(posts.length);
   // A page number past the end (an old link, a shorter result) shows the last page.
   const at = Math.min(current, pages);
@@ -137,31 +170,59 @@ function PagedList({ posts, current, onPage }: { posts: BlogSummary[]; current: 
       <CardGrid posts={pageSlice(posts, at)} lead />
       {pages > 1 && (
         <nav aria-label={t.pagination} className="pagination">
-          <button type="button" disabled={at === 1} onClick={() => onPage(at - 1)}>
+          <PageStep to={at - 1} pages={pages} href={href} onPage={onPage}>
             {t.previous}
-          </button>
+          </PageStep>
           {paginationItems(at, pages).map((item, i) =>
             item === "ellipsis" ? (
               <span key={`e${i}`} className="ellipsis" aria-hidden="true">
                 …
               </span>
             ) : (
-              <button
-                type="button"
+              <StateLink
                 key={item}
+                href={href(item)}
                 aria-label={fill(t.page, { page: item })}
                 aria-current={item === at ? "page" : undefined}
-                onClick={() => onPage(item)}
+                onFollow={() => onPage(item)}
               >
                 {item}
-              </button>
+              </StateLink>
             ),
           )}
-          <button type="button" disabled={at === pages} onClick={() => onPage(at + 1)}>
+          <PageStep to={at + 1} pages={pages} href={href} onPage={onPage}>
             {t.next}
-          </button>
+          </PageStep>
         </nav>
       )}
     </>
+  );
+}
+
+/** Previous or next: a link to page `to`, or, past either end, a disabled link (no address, not focusable). */
+function PageStep({
+  to,
+  pages,
+  href,
+  onPage,
+  children,
+}: {
+  to: number;
+  pages: number;
+  href: (page: number) => string;
+  onPage: (page: number) => void;
+  children: string;
+}) {
+  if (to < 1 || to > pages) {
+    return (
+      <a role="link" aria-disabled="true">
+        {children}
+      </a>
+    );
+  }
+  return (
+    <StateLink href={href(to)} onFollow={() => onPage(to)}>
+      {children}
+    </StateLink>
   );
 }
