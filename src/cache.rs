@@ -64,9 +64,12 @@ impl RenderCache {
     }
 }
 
-/// Renders of one page per canonical query string, least recently used evicted first.
+/// Renders of one page per canonical query string: the states the list's own links lead to, kept
+/// for the snapshot's life (`pin`, a set bounded by the content), and the rest (searches) in an LRU,
+/// least recently used evicted first.
 pub struct QueryCache {
     enabled: bool,
+    pinned: RwLock<HashMap<String, Arc<RenderedPage>>>,
     pages: Mutex<lru::LruCache<String, Arc<RenderedPage>>>,
 }
 
@@ -76,7 +79,7 @@ impl QueryCache {
     }
 
     pub fn with_capacity(enabled: bool, capacity: NonZeroUsize) -> Self {
-        Self { enabled, pages: Mutex::new(lru::LruCache::new(capacity)) }
+        Self { enabled, pinned: RwLock::default(), pages: Mutex::new(lru::LruCache::new(capacity)) }
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, lru::LruCache<String, Arc<RenderedPage>>> {
@@ -85,9 +88,27 @@ impl QueryCache {
 
     /// The stored page for `query`; marks it recently used.
     pub fn get(&self, query: &str) -> Option<Arc<RenderedPage>> {
+        if let Some(page) = self.pinned.read().unwrap_or_else(|e| e.into_inner()).get(query) {
+            return Some(Arc::clone(page));
+        }
         self.lock().get(query).cloned()
     }
 
+    /// Keeps `page` for `query` for good: never evicted, so a crawler following the list's links
+    /// never waits on a render.
+    pub fn pin(&self, query: String, page: Arc<RenderedPage>) {
+        if self.enabled {
+            self.lock().pop(&query);
+            self.pinned.write().unwrap_or_else(|e| e.into_inner()).insert(query, page);
+        }
+    }
+
+    /// Pages kept by `pin`.
+    pub fn pinned(&self) -> usize {
+        self.pinned.read().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
+    /// Pages in the LRU (rendered on demand).
     pub fn len(&self) -> usize {
         self.lock().len()
     }
@@ -150,6 +171,18 @@ mod tests {
         cache.put("page=3".into(), page());
         assert!(cache.get("page=1").is_some());
         assert!(cache.get("page=2").is_none());
+    }
+
+    #[test]
+    fn a_pinned_page_outlives_any_number_of_other_queries() {
+        let cache = QueryCache::with_capacity(true, NonZeroUsize::new(2).unwrap());
+        cache.put("page=2".into(), page());
+        cache.pin("page=2".into(), page());
+        for i in 0..10 {
+            cache.put(format!("q={i}"), page());
+        }
+        assert!(cache.get("page=2").is_some());
+        assert_eq!((cache.pinned(), cache.len()), (1, 2));
     }
 
     #[test]

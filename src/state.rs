@@ -20,12 +20,14 @@ use crate::config::{hsts_by_default, Config, DEFAULT_SHARED_MAX_AGE};
 use crate::content::{placeholders, ContentSource, Editions};
 use crate::encoding::{Coding, Encoded};
 use crate::http::security::SecurityHeaders;
+use crate::lang::Lang;
 use crate::metrics;
 use crate::routes::{route_data, Navigation, Page, Route, RouteData};
 use crate::seo;
 use crate::shell;
 use crate::snapshot::Snapshot;
 use crate::ssr::{quickjs_factory, PoolConfig, QuickJsLimits, RenderError, RenderPool};
+use strum::VariantArray as _;
 
 pub struct AppState {
     /// The version of the site being served; replaced whole by `rebuild`.
@@ -47,6 +49,10 @@ pub struct AppState {
     /// Woken when a request finds the live pages' date has passed (`date_changes` then rebuilds).
     date_passed: Notify,
 }
+
+/// Most states of the blog list pre-rendered per snapshot (the content gives a few dozen): a bound in
+/// case a change to the list's links ever made them endless.
+pub const MAX_LIST_STATES: usize = 200;
 
 /// How the app serves, from the command line or environment (`Config`), or set by a test.
 #[derive(Debug, Clone)]
@@ -155,6 +161,59 @@ impl AppState {
     /// and sent with the route data for client-side navigation.
     pub fn seo_head(&self, site: &Snapshot, data: &RouteData) -> String {
         seo::head(site.content.get(data.lang), data, &self.site_url)
+    }
+
+    /// The canonical queries of the blog list's own links in `html` (its pages, categories, views),
+    /// for the list at `list_path`.
+    fn list_links(html: &[u8], list_path: &str) -> Vec<String> {
+        let html = String::from_utf8_lossy(html);
+        let prefix = format!("href=\"{list_path}?");
+        html.match_indices(&prefix)
+            .filter_map(|(at, _)| {
+                let rest = &html[at + prefix.len()..];
+                let raw = html_escape::decode_html_entities(&rest[..rest.find('"')?]).into_owned();
+                let query = BlogQuery::parse(Some(&raw));
+                (!query.is_default()).then(|| query.to_query_string())
+            })
+            .collect()
+    }
+
+    /// Renders every state of each edition's blog list that its links lead to, following them from
+    /// the plain `/blogs` level by level, and pins each in the query cache: a crawler, or a visitor
+    /// without JavaScript, never waits on the engine. At most `MAX_LIST_STATES` per snapshot.
+    async fn prerender_list_states(&self, site: &Snapshot) -> Vec<(String, RenderError)> {
+        let mut failures = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut frontier: Vec<(Route, String)> = Vec::new();
+        for lang in Lang::VARIANTS {
+            let route = Route::new(*lang, Page::Blogs);
+            if let Some(page) = site.cache.get(route) {
+                let links = Self::list_links(&page.html.select(Coding::Identity).1, &lang.path("/blogs"));
+                frontier.extend(links.into_iter().map(|query| (route, query)));
+            }
+        }
+        while !frontier.is_empty() {
+            frontier.retain(|(route, query)| seen.len() < MAX_LIST_STATES && seen.insert((*route, query.clone())));
+            let renders = futures_util::stream::iter(std::mem::take(&mut frontier))
+                .map(|(route, query)| async move {
+                    let page = self.page_for(site, route, Some(&query), &[]).await;
+                    (route, query, page)
+                })
+                .buffer_unordered(self.pool.workers());
+            let rendered: Vec<_> = renders.collect().await;
+            for (route, query, page) in rendered {
+                let path = route.lang.path("/blogs");
+                match page {
+                    Ok(page) => {
+                        let links = Self::list_links(&page.html.select(Coding::Identity).1, &path);
+                        frontier.extend(links.into_iter().map(|query| (route, query)));
+                        site.blog_queries.pin(format!("{path}?{query}"), page);
+                    }
+                    Err(error) => failures.push((format!("{path}?{query}"), error)),
+                }
+            }
+        }
+        failures
     }
 
     /// The page for a request. Only the blog list reads its query (its list state); every other
@@ -270,7 +329,8 @@ impl AppState {
         let renders = futures_util::stream::iter(routes)
             .map(|(path, route)| async move { self.page(site, route, &[]).await.err().map(|e| (path, e)) })
             .buffer_unordered(self.pool.workers());
-        let failures: Vec<_> = renders.filter_map(std::future::ready).collect().await;
+        let mut failures: Vec<_> = renders.filter_map(std::future::ready).collect().await;
+        failures.extend(self.prerender_list_states(site).await);
         for (path, error) in &failures {
             tracing::error!(%path, %error, "pre-render failed");
         }
@@ -278,6 +338,7 @@ impl AppState {
             version = site.version(),
             date = %site.date,
             pages = site.cache.len(),
+            list_states = site.blog_queries.pinned(),
             failed = failures.len(),
             elapsed_ms = started.elapsed().as_millis() as u64,
             "pre-rendered"

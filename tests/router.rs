@@ -296,7 +296,7 @@ async fn the_blog_list_page_in_the_query_is_rendered_on_the_server() {
     // Same route data and shell: the canonical URL stays the list's own.
     assert_eq!(embedded_data(&second), embedded_data(&plain));
     assert!(second.contains(&format!(r#"<link rel="canonical" href="{SITE_URL}/blogs">"#)));
-    assert_eq!(state.snapshot().blog_queries.len(), 1);
+    assert_eq!(state.snapshot().blog_queries.len(), 0, "page 2 is a state the list links to: pre-rendered");
 }
 
 #[tokio::test]
@@ -327,12 +327,44 @@ async fn equal_list_states_share_one_render_whatever_else_the_query_holds() {
     }
     let searched = body_text(get(&state, "/blogs?q=sleep+well&page=2").await).await;
     assert_eq!(body_text(get(&state, "/blogs?page=2&q=sleep%20well&x=1").await).await, searched);
-    assert_eq!(state.snapshot().blog_queries.len(), 2);
+    assert_eq!(state.snapshot().blog_queries.len(), 1, "the search; page 2 was pre-rendered");
     // The data for client-side navigation never depends on the query.
     assert_eq!(
         body_bytes(get(&state, "/_data/blogs?page=2&q=sleep").await).await,
         body_bytes(get(&state, "/_data/blogs").await).await
     );
+}
+
+/// Every state the blog list links to (its pages, categories and views, in both editions) is rendered
+/// before the server is ready, so following any link a crawler finds never waits on the engine.
+#[tokio::test]
+async fn every_state_the_blog_list_links_to_is_pre_rendered() {
+    let state = ready_state().await;
+    let snapshot = state.snapshot();
+    let mut expected = 0;
+    for content in snapshot.content.iter() {
+        // Pages 2 and on, each category, and the by-categories view.
+        expected += content.articles.len().div_ceil(9) - 1 + content.categories.list.len() + 1;
+    }
+    assert_eq!(snapshot.blog_queries.pinned(), expected);
+    // Follow every link to a state of a list, from each list and from every state reached.
+    let mut seen = std::collections::HashSet::new();
+    let mut to_visit = vec!["/blogs".to_owned(), "/hi/blogs".to_owned()];
+    while let Some(path) = to_visit.pop() {
+        let list = if path.starts_with("/hi/") { "/hi/blogs" } else { "/blogs" };
+        let response = get(&state, &path).await;
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        let html = body_text(response).await;
+        for link in html.split(&format!("href=\"{list}?")).skip(1) {
+            let href = format!("{list}?{}", html_escape::decode_html_entities(&link[..link.find('"').unwrap()]));
+            if seen.insert(href.clone()) {
+                to_visit.push(href);
+            }
+        }
+        assert!(seen.len() < 500, "the list's links never end");
+    }
+    assert!(seen.len() >= expected, "{} states linked", seen.len());
+    assert_eq!(snapshot.blog_queries.len(), 0, "no link led to a render");
 }
 
 #[tokio::test]

@@ -75,11 +75,11 @@ async fn blog_list_query_pages_are_rendered_again_for_the_new_date() {
     assert_eq!(state.snapshot().blog_queries.len(), 1);
     *clock.0.lock().unwrap() = date(2027, 1, 1);
     state.rebuild(None).await.unwrap();
-    assert!(state.snapshot().blog_queries.is_empty(), "the new day starts with no query pages");
+    assert!(state.snapshot().blog_queries.is_empty(), "the new day keeps no search pages");
+    assert!(state.snapshot().blog_queries.pinned() > 0, "and renders the list's own states afresh");
     let html = page_text(get(&state, "/blogs?page=2").await).await;
     assert!(html.contains("© 2027"));
     assert_eq!(embedded_data(&html)["today"], "2027-01-01");
-    assert_eq!(state.snapshot().blog_queries.len(), 1);
 }
 
 /// The same crowd before, during and after the new day's pages are built, on a queue with room for
@@ -112,7 +112,8 @@ async fn concurrent_requests_across_midnight_get_no_503_and_each_page_renders_on
         assert_eq!(status, StatusCode::OK, "{path}");
     }
     let renders = renders.lock().unwrap();
-    let pages = state.snapshot().routes.all().count();
+    // Every route, and every state the blog lists link to.
+    let pages = state.snapshot().routes.all().count() + state.snapshot().blog_queries.pinned();
     for day in ["2026-11-22", "2026-11-23"] {
         let of_day: Vec<_> = renders.iter().filter(|((_, today), _)| today == day).collect();
         assert!(of_day.iter().all(|(_, n)| **n == 1), "{day}: {of_day:?}");
