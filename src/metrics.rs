@@ -70,7 +70,8 @@ pub async fn serve(address: SocketAddr, state: Arc<AppState>) -> anyhow::Result<
 async fn scrape(State((handle, state)): State<(PrometheusHandle, Arc<AppState>)>) -> impl IntoResponse {
     let site = state.live();
     gauge!(RENDER_QUEUE).set(state.pool.queued() as f64);
-    gauge!(PAGES_CACHED).set(site.cache.len() as f64);
+    let queries = site.blog_queries.pinned() + site.blog_queries.len();
+    gauge!(PAGES_CACHED).set((site.cache.len() + queries) as f64);
     gauge!(READY).set(if state.is_ready() { 1.0 } else { 0.0 });
     gauge!(CONTENT_RELOAD_FAILING).set(if state.reload_failure().is_some() { 1.0 } else { 0.0 });
     (StatusCode::OK, [(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], handle.render())
