@@ -2,6 +2,7 @@
 // Lighthouse's defaults, i.e. mobile emulation (Moto G Power class screen, 4x CPU slowdown) and simulated
 // slow-4G throttling, in Debian's Chromium, no browser download.
 //
+//   bash bench/run.sh lighthouse      (the suite bench/suites/lighthouse.sh: builds, then runs this)
 //   cargo build --release && node bench/lighthouse.mjs [--runs N] [--no-results] [--origin URL] [path ...]
 //
 // --origin audits a server that is already running there instead of starting the binary (a staging site,
@@ -159,7 +160,7 @@ if (writeResults) {
     START,
     "## Lighthouse",
     "",
-    `Produced by \`node bench/lighthouse.mjs\` (after \`cargo build --release\`): Lighthouse ${lighthouseVersion} in Debian's`,
+    `Produced by \`bash bench/run.sh lighthouse\` (\`bench/lighthouse.mjs\`): Lighthouse ${lighthouseVersion} in Debian's`,
     `Chromium (${chromeVersion}), its default mobile emulation and simulated throttling (slow 4G, 4x CPU`,
     `slowdown), against the release binary on loopback; each page audited ${RUNS} time${RUNS > 1 ? "s" : ""} from a cold cache, the median run`,
     `shown${RUNS > 1 ? " (Performance's range over the runs in brackets)" : ""}. ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC,`,

@@ -1,13 +1,15 @@
-// Baseline (d) of bench/run.sh: Node rendering the same SSR bundle per request, no caching.
-// A minimal node:http server: every GET calls globalThis.render("/", dataJson) from ssr.js and
-// wraps the app's HTML in a document shell (doctype, title, div#root, the data as JSON).
-// Usage: node bench/node-ssr.mjs <ssr.js> <home-data.json> <port> [host]
+// Baseline (d) of bench/run.sh's baseline suite: Node rendering the same SSR bundle per request, no
+// caching. A minimal node:http server: every GET calls globalThis.render("/", dataJson) from ssr.js
+// and wraps the app's HTML in a document shell (doctype, title, div#root, the data as JSON).
+// <navigation.json> is the Rust server's answer to GET /_data/ ({ data, head }): the home route's
+// data, which client-side navigation fetches, is its "data".
+// Usage: node bench/node-ssr.mjs <ssr.js> <navigation.json> <port> [host]
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 
-const [bundlePath, dataPath, port, host = "127.0.0.1"] = process.argv.slice(2);
-if (!bundlePath || !dataPath || !port) {
-  console.error("usage: node bench/node-ssr.mjs <ssr.js> <home-data.json> <port> [host]");
+const [bundlePath, navigationPath, port, host = "127.0.0.1"] = process.argv.slice(2);
+if (!bundlePath || !navigationPath || !port) {
+  console.error("usage: node bench/node-ssr.mjs <ssr.js> <navigation.json> <port> [host]");
   process.exit(2);
 }
 
@@ -16,8 +18,9 @@ new Function(readFileSync(bundlePath, "utf8"))();
 const render = globalThis.render;
 if (typeof render !== "function") throw new Error(`${bundlePath} did not define globalThis.render`);
 
-const dataJson = readFileSync(dataPath, "utf8");
-const data = JSON.parse(dataJson);
+const { data } = JSON.parse(readFileSync(navigationPath, "utf8"));
+if (typeof data !== "object" || data === null) throw new Error(`${navigationPath} has no "data" object (not an answer of /_data/?)`);
+const dataJson = JSON.stringify(data);
 const escapeText = (s) => String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 // Same escaping as the Rust shell: nothing inside the JSON can close or confuse the script element.
 const scriptJson = dataJson.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);

@@ -9,6 +9,7 @@
 //
 //   node bench/slow-clients.mjs      (needs target/release/clinic-site, or CLINIC_BIN; about 30 s;
 //                                     the shell's open-file limit must allow 10,000 sockets)
+// Part 3 of bench/run.sh's operations suite (bench/suites/operations.sh), which prints this section.
 import { connect } from "node:net";
 import { readdirSync, readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
