@@ -1,8 +1,9 @@
--- wrk script of bench/load.sh: cycles through every path listed in the file named by $MIX_PATHS
--- (one a line), asking for brotli as a browser does, and counts the responses' statuses.
+-- wrk script of bench/run.sh's load and operations suites (bench/suites/load.sh, operations.sh):
+-- cycles through every path listed in the file named by $MIX_PATHS (one a line), asking for brotli
+-- as a browser does, and counts the responses' statuses.
 --
 -- wrk's own tally ("Non-2xx or 3xx responses") says only how many failed; the per-status table
--- printed by done() says which, and the "mix ..." lines are what load.sh parses (wrk's text
+-- printed by done() says which, and the "mix ..." lines are what the load suite parses (wrk's text
 -- rounds latencies; these are exact microseconds).
 
 local list = os.getenv("MIX_PATHS") or error("MIX_PATHS must name the file of paths")

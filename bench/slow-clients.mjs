@@ -30,7 +30,7 @@ const TARGET_P99_MS = 100;
 
 const openFiles = Number(/Max open files\s+(\d+)/.exec(readFileSync("/proc/self/limits", "utf8"))?.[1] ?? 0);
 if (openFiles < SLOW + 200) {
-  throw new Error(`the open-file limit is ${openFiles}: run  ulimit -n ${SLOW + 1000}  (or bench/operations.sh) first`);
+  throw new Error(`the open-file limit is ${openFiles}: run  ulimit -n ${SLOW + 1000}  (or bash bench/run.sh operations) first`);
 }
 
 /** @param {number} pid */

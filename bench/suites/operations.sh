@@ -159,8 +159,8 @@ cache_figures() { # access log
       s = substr($0, RSTART + 1, RLENGTH - 2); sub(/.*, /, "", s); if (s == "304") confirmed++
     }
     END { print total - n["REVALIDATED"] - n["EXPIRED"], n["HIT"] + 0, n["HIT"] + n["UPDATING"] + n["STALE"], confirmed + 0 }' "$1")
-  HIT_RATIO=$(awk -v h="$FROM_CACHE" -v t="$LOGGED" 'BEGIN { printf "%.2f", t > 0 ? 100 * h / t : 0 }')
-  PURE_HIT_RATIO=$(awk -v h="$HITS" -v t="$LOGGED" 'BEGIN { printf "%.2f", t > 0 ? 100 * h / t : 0 }')
+  HIT_RATIO=$(awk -v h="$FROM_CACHE" -v t="$LOGGED" 'BEGIN { printf "%.2f", (t > 0 ? 100 * h / t : 0) }')
+  PURE_HIT_RATIO=$(awk -v h="$HITS" -v t="$LOGGED" 'BEGIN { printf "%.2f", (t > 0 ? 100 * h / t : 0) }')
   CACHE_TABLE=$(awk '{ n[$1]++ } END { for (v in n) print n[v], v }' "$1" | sort -rn | awk '{ printf "| %s | %s |\n", $2, $1 }')
 }
 
