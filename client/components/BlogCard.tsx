@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "./Link";
 import type { BlogSummary } from "../types";
 import { useStrings } from "../i18n";
 import { Img } from "./Img";

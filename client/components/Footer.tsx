@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "./Link";
 import type { Site, Translation } from "../types";
 import { fill, fillParts, useStrings } from "../i18n";
 import { LanguageSwitch } from "./LanguageSwitch";

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router-dom";
+import { useLocation } from "react-router-dom";
+import { Link, NavLink } from "./Link";
 import type { Site, Translation } from "../types";
 import { useStrings, type Strings } from "../i18n";
 import { Img } from "./Img";

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "react-router-dom";
+import { useLocation } from "react-router-dom";
+import { Link } from "./Link";
 import type { Translation } from "../types";
 import { useStrings } from "../i18n";
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "../components/Link";
 import type { PageProps } from "../types";
 
 export default function NotFound({ data, page }: PageProps<"notFound">) {

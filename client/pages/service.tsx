@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "../components/Link";
 import type { PageProps } from "../types";
 import { FaqList } from "../components/Faq";
 import { Hero, Steps } from "../components/Sections";
