@@ -34,7 +34,7 @@ const server = createServer((req, res) => {
   }
   let body;
   try {
-    const app = render("/", dataJson);
+    const { html: app } = render("/", dataJson);
     body =
       `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8">` +
       `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>` +

@@ -140,7 +140,12 @@ export type OpeningDay = { day: string, times: Array<string>, };
 /**
  * What a page shows, by kind; `kind` also names the page's chunk in the client manifest.
  */
-export type PageData = { "kind": "home", home: Home, services: Array<ServiceCard>, latestPosts: Array<BlogSummary>, approach: Approach, benefits: Benefits, team: Team, } | { "kind": "about", about: About, approach: Approach, benefits: Benefits, team: Team, } | { "kind": "appointment", appointment: Appointment, } | { "kind": "contact", contact: Contact, approach: Approach, } | { "kind": "therapy", therapy: Therapy, } | { "kind": "service", service: Service, others: Array<NavService>, } | { "kind": "blogs", posts: Array<BlogSummary>, categories: Array<CategoryName>, } | { "kind": "article", article: Article, author: string, readingMinutes: number, related: Array<BlogSummary>, } | { "kind": "notFound", notFound: NotFound, };
+export type PageData = { "kind": "home", home: Home, services: Array<ServiceCard>, latestPosts: Array<BlogSummary>, approach: Approach, benefits: Benefits, team: Team, } | { "kind": "about", about: About, approach: Approach, benefits: Benefits, team: Team, } | { "kind": "appointment", appointment: Appointment, } | { "kind": "contact", contact: Contact, approach: Approach, } | { "kind": "therapy", therapy: Therapy, } | { "kind": "service", service: Service, others: Array<NavService>, } | { "kind": "blogs", 
+/**
+ * The plain list's title: each of its states is titled after it (`listStateHead` in
+ * `client/lib/blogList.ts`).
+ */
+listTitle: string, posts: Array<BlogSummary>, categories: Array<CategoryName>, } | { "kind": "article", article: Article, author: string, readingMinutes: number, related: Array<BlogSummary>, } | { "kind": "notFound", notFound: NotFound, };
 
 export type PageHero = { title: string, subtitle: string, image: Image, };
 
@@ -186,6 +191,25 @@ export type Site = { services: Array<NavService>, links: Links, instituteName: s
  * Pages receive the one-line form.
  */
 address: string, bookingUrl: string, whatsappNumber: string, mapsUrl: string, social: Array<Link>, poweredBy: Link, logo: Image, };
+
+/**
+ * How a page names the state its URL's query shows (the blog list's search, category and page), as the
+ * SSR bundle works it out with the same rules that show the state (`listStateHead` in
+ * `client/lib/blogList.ts`). The head of such a URL says this instead of the route's own title and address.
+ */
+export type StateHead = { 
+/**
+ * The whole title, as the browser tab and search results show it.
+ */
+title: string, 
+/**
+ * The query of the state's canonical URL, without `?`; empty when it is the route's own address.
+ */
+canonicalQuery: string, 
+/**
+ * False for states search engines should not index (searches): `noindex, follow`.
+ */
+index: boolean, };
 
 export type Step = { number: string, title: string, description: string, };
 

@@ -38,11 +38,18 @@ describe("blogs", () => {
     await expectQuery(page, "?page=3");
     assert.equal(await cards(page).count(), 5);
     assert.equal(await pager.getByRole("link", { name: "Next" }).isDisabled(), true);
+    // The head names the page shown, as the server's head for that URL does.
+    const naming = () =>
+      page.evaluate(() => [document.title, document.querySelector('link[rel="canonical"]')?.getAttribute("href")]);
+    assert.deepEqual(await naming(), [`Page 3 of 3 – Blogs | Example Mind Care Institute`, `${site.server.origin}/blogs?page=3`]);
     // The browser's back button goes back a page of the list, without a loading screen.
     await page.goBack();
     await expectQuery(page, "?page=2");
     assert.equal(await page.locator(".loading-screen").count(), 0);
     assert.equal(await pager.locator("[aria-current=page]").textContent(), "2");
+    assert.deepEqual(await naming(), [`Page 2 of 3 – Blogs | Example Mind Care Institute`, `${site.server.origin}/blogs?page=2`]);
+    const served = await (await fetch(`${site.server.origin}/blogs?page=2`)).text();
+    assert.ok(served.includes(`<title>Page 2 of 3 – Blogs | Example Mind Care Institute</title>`));
     assert.deepEqual(problems, []);
     await page.context().close();
   });
@@ -51,6 +58,9 @@ describe("blogs", () => {
     const { page, problems } = await openPage(site, "/blogs?page=2");
     await page.getByLabel("Search blogs").fill("SLEEP");
     await expectQuery(page, "?q=SLEEP");
+    // A search's results are named in the title and kept out of search engines' index.
+    await page.waitForFunction(() => document.title.startsWith("Search: SLEEP – Blogs | "), null, { timeout: 2000 });
+    assert.equal(await page.locator('meta[name="robots"]').getAttribute("content"), "noindex, follow");
     const n = await cards(page).count();
     assert.ok(n >= 2 && n < 23);
     assert.equal(await countLine(page), `Found ${n} blogs`);

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use ts_rs::{Config, TypeVisitor, TS};
 
-use crate::routes::{Navigation, PageKind};
+use crate::routes::{Navigation, PageKind, StateHead};
 
 /// Where the generated file lives, relative to the crate.
 pub const CONTRACT_PATH: &str = "client/contract.ts";
@@ -43,6 +43,7 @@ pub fn typescript() -> String {
     let mut declarations = Declarations { config: Config::new().with_large_int("number"), by_name: BTreeMap::new() };
     declarations.visit::<Navigation<'static>>();
     declarations.visit::<PageKind>();
+    declarations.visit::<StateHead>();
     let mut text = String::from(
         "// Generated from the Rust types by src/contract.rs (ts-rs): do not edit. After changing a type\n\
          // that crosses to the client, run `UPDATE_CONTRACT=1 cargo test --release contract`.\n",

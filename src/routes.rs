@@ -243,6 +243,9 @@ pub enum PageData<'a> {
         others: Vec<NavService>,
     },
     Blogs {
+        /// The plain list's title: each of its states is titled after it (`listStateHead` in
+        /// `client/lib/blogList.ts`).
+        list_title: String,
         posts: Vec<BlogSummary<'a>>,
         categories: Vec<CategoryName<'a>>,
     },
@@ -332,6 +335,20 @@ pub struct RouteData<'a> {
 pub struct Navigation<'a> {
     pub head: &'a str,
     pub data: &'a RouteData<'a>,
+}
+
+/// How a page names the state its URL's query shows (the blog list's search, category and page), as the
+/// SSR bundle works it out with the same rules that show the state (`listStateHead` in
+/// `client/lib/blogList.ts`). The head of such a URL says this instead of the route's own title and address.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct StateHead {
+    /// The whole title, as the browser tab and search results show it.
+    pub title: String,
+    /// The query of the state's canonical URL, without `?`; empty when it is the route's own address.
+    pub canonical_query: String,
+    /// False for states search engines should not index (searches): `noindex, follow`.
+    pub index: bool,
 }
 
 /// A route's path and its canonical path (the same but for an article shown in a second edition).
@@ -500,11 +517,13 @@ fn therapy(content: &Content) -> PageParts<'_> {
 
 fn blogs(content: &Content) -> PageParts<'_> {
     let words = i18n::words(content.lang);
+    let title = titled(&words.blogs_title, content);
     PageParts {
-        title: titled(&words.blogs_title, content),
+        title: title.clone(),
         description: i18n::with_institute(&words.blogs_description, &content.site.institute_name),
         preview: site_preview(content),
         page: PageData::Blogs {
+            list_title: title,
             posts: content.articles.iter().map(|a| summary(a, content)).collect(),
             categories: content.categories.list.iter().map(|c| CategoryName { key: &c.key, name: &c.name }).collect(),
         },

@@ -22,7 +22,7 @@ use crate::encoding::{Coding, Encoded};
 use crate::http::security::SecurityHeaders;
 use crate::lang::Lang;
 use crate::metrics;
-use crate::routes::{route_data, Navigation, Page, Route, RouteData};
+use crate::routes::{route_data, Navigation, Page, Route, RouteData, StateHead};
 use crate::seo;
 use crate::shell;
 use crate::snapshot::Snapshot;
@@ -159,8 +159,8 @@ impl AppState {
 
     /// The head that names a page to search engines and link previews: written into the document,
     /// and sent with the route data for client-side navigation.
-    pub fn seo_head(&self, site: &Snapshot, data: &RouteData) -> String {
-        seo::head(site.content.get(data.lang), data, &self.site_url)
+    pub fn seo_head(&self, site: &Snapshot, data: &RouteData, state: Option<&StateHead>) -> String {
+        seo::head(site.content.get(data.lang), data, &self.site_url, state)
     }
 
     /// The canonical queries of the blog list's own links in `html` (its pages, categories, views),
@@ -279,8 +279,8 @@ impl AppState {
             .await
     }
 
-    /// Renders `route` at its path plus `query` (canonical, or empty). The route data and the shell
-    /// (canonical URL included) do not depend on the query.
+    /// Renders `route` at its path plus `query` (canonical, or empty). The route data do not depend on
+    /// the query; the head does when the page says what state the query shows (`StateHead`).
     async fn render(
         &self,
         site: &Snapshot,
@@ -292,10 +292,16 @@ impl AppState {
         let json = serde_json::to_string(&data).map_err(|e| RenderError::Engine(format!("route data: {e}")))?;
         let url = if query.is_empty() { data.path.clone() } else { format!("{}?{query}", data.path) };
         let started = Instant::now();
-        let app_html = self.pool.render(&url, json.clone()).await?;
+        let app = self.pool.render(&url, json.clone()).await?;
         metrics::render_duration(started.elapsed());
-        let seo_head = self.seo_head(site, &data);
-        let document = shell::document(&data, &seo_head, &json, &app_html, &self.manifest);
+        let state_head: Option<StateHead> = app
+            .state_head
+            .as_deref()
+            .map(serde_json::from_str)
+            .transpose()
+            .map_err(|e| RenderError::Engine(format!("the page's state head: {e}")))?;
+        let seo_head = self.seo_head(site, &data, state_head.as_ref());
+        let document = shell::document(&data, &seo_head, &json, &app.html, &self.manifest);
         let navigation = serde_json::to_string(&Navigation { head: &seo_head, data: &data })
             .map_err(|e| RenderError::Engine(format!("navigation data: {e}")))?;
         let status = if route.is_not_found() { StatusCode::NOT_FOUND } else { StatusCode::OK };

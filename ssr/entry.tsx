@@ -1,4 +1,4 @@
-// Server entry: one plain ES2020 script that defines globalThis.render(url, dataJson) -> HTML.
+// Server entry: one plain ES2020 script that defines globalThis.render(url, dataJson) -> { html, stateHead }.
 // It runs unchanged in QuickJS (inside the Rust server) and in Node (bench/node-ssr.mjs).
 import "./polyfills";
 import { renderToString } from "react-dom/server.browser";
@@ -7,7 +7,8 @@ import type { PageComponent } from "../client/Shell";
 import { Shell } from "../client/Shell";
 import type { RouteData } from "../client/types";
 import { pages } from "./pages";
-import { provideStrings } from "../client/i18n";
+import { provideStrings, stringsOf } from "../client/i18n";
+import { listStateHead, readBlogQuery } from "../client/lib/blogList";
 import en from "../client/i18n/en.json";
 import hi from "../client/i18n/hi.json";
 import { drainTimers } from "./polyfills";
@@ -16,7 +17,15 @@ import { drainTimers } from "./polyfills";
 provideStrings("en", en);
 provideStrings("hi", hi);
 
-function render(url: string, dataJson: string): string {
+/** How the page names the state its URL's query shows, as JSON of `StateHead`: the blog list's only. */
+function stateHead(url: string, data: RouteData): string | null {
+  if (data.page.kind !== "blogs") return null;
+  const keys = data.page.categories.map((c) => c.key);
+  const query = readBlogQuery(new URLSearchParams(url.split("?")[1] ?? ""), keys);
+  return JSON.stringify(listStateHead(query, data.page, stringsOf(data.lang)));
+}
+
+function render(url: string, dataJson: string): { html: string; stateHead: string | null } {
   const data = JSON.parse(dataJson) as RouteData;
   const Page = pages[data.page.kind] as PageComponent;
   const html = renderToString(
@@ -25,7 +34,7 @@ function render(url: string, dataJson: string): string {
     </StaticRouter>,
   );
   drainTimers();
-  return html;
+  return { html, stateHead: stateHead(url, data) };
 }
 
 (globalThis as { render?: typeof render }).render = render;

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use axum::http::StatusCode;
 use clinic_site::assets::SSR_BUNDLE;
 use clinic_site::content::{ContentSource, Editions};
-use clinic_site::ssr::{quickjs_factory, PoolConfig, QuickJsLimits, RenderError, Renderer, RendererFactory};
+use clinic_site::ssr::{quickjs_factory, AppRender, PoolConfig, QuickJsLimits, RenderError, Renderer, RendererFactory};
 use clinic_site::AppState;
 use common::html::select;
 use common::*;
@@ -46,7 +46,7 @@ struct Watched {
 }
 
 impl Renderer for Watched {
-    fn render(&mut self, url: &str, data_json: &str) -> Result<String, RenderError> {
+    fn render(&mut self, url: &str, data_json: &str) -> Result<AppRender, RenderError> {
         let _ = self.started.send(url.to_owned());
         self.engine.render(url, data_json)
     }

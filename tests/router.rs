@@ -7,7 +7,7 @@ use std::sync::{Arc, Barrier, Mutex};
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use clinic_site::ssr::{PoolConfig, RenderError, Renderer, RendererFactory};
+use clinic_site::ssr::{AppRender, PoolConfig, RenderError, Renderer, RendererFactory};
 use clinic_site::AppState;
 use common::*;
 use serde_json::Value;
@@ -149,7 +149,7 @@ async fn an_unknown_path_is_the_not_found_page_with_status_404() {
     let html = body_text(response).await;
     assert!(html.contains("<h1>404</h1>"));
     assert!(html.contains("Oops! The page you are looking for does not exist."));
-    assert!(html.contains(r#"href="/" data-discover="true">Go Back Home</a>"#));
+    assert!(html.contains(r#"href="/">Go Back Home</a>"#));
 
     let response = get(&state, "/_data/no/such/page").await;
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
@@ -293,10 +293,72 @@ async fn the_blog_list_page_in_the_query_is_rendered_on_the_server() {
     // Nine posts a page, in the data's order (newest first).
     assert_eq!(card_titles(&plain), titles(&posts[..9]));
     assert_eq!(card_titles(&second), titles(&posts[9..posts.len().min(18)]));
-    // Same route data and shell: the canonical URL stays the list's own.
+    // Same route data; the head names the page: its own canonical URL, and a title with the page number.
     assert_eq!(embedded_data(&second), embedded_data(&plain));
-    assert!(second.contains(&format!(r#"<link rel="canonical" href="{SITE_URL}/blogs">"#)));
+    let pages = posts.len().div_ceil(9);
+    assert!(second.contains(&format!(r#"<link rel="canonical" href="{SITE_URL}/blogs?page=2">"#)));
+    assert!(second.contains(&format!("<title>Page 2 of {pages} – Blogs | ")), "{}", head_of(&second));
+    assert!(plain.contains(&format!(r#"<link rel="canonical" href="{SITE_URL}/blogs">"#)));
     assert_eq!(state.snapshot().blog_queries.len(), 0, "page 2 is a state the list links to: pre-rendered");
+}
+
+fn head_of(html: &str) -> &str {
+    &html[..html.find("</head>").unwrap()]
+}
+
+/// The canonical URL, the title and the robots rule a search engine reads in a page's head.
+fn naming(html: &str) -> (String, String, Option<String>) {
+    let doc = scraper::Html::parse_document(html);
+    let select = |css: &str, attr: &str| {
+        let selector = scraper::Selector::parse(css).unwrap();
+        doc.select(&selector).next().map(|e| e.value().attr(attr).unwrap_or_default().to_owned())
+    };
+    let title = doc.select(&scraper::Selector::parse("title").unwrap()).next().unwrap().text().collect();
+    (select(r#"link[rel="canonical"]"#, "href").unwrap(), title, select(r#"meta[name="robots"]"#, "content"))
+}
+
+#[tokio::test]
+async fn each_state_of_the_blog_list_has_the_canonical_url_title_and_robots_rule_recorded_for_it() {
+    let state = ready_state().await;
+    let page = |path: &'static str| {
+        let state = Arc::clone(&state);
+        async move { naming(&body_text(get(&state, path).await).await) }
+    };
+    let list = |query: &str| format!("{SITE_URL}/blogs{query}");
+    let (canonical, title, robots) = page("/blogs").await;
+    assert_eq!((canonical, robots), (list(""), None));
+    assert!(title.starts_with("Blogs | "), "{title}");
+
+    // A category and its pages are indexed, each at its own address and named in the title.
+    let (canonical, title, robots) = page("/blogs?category=Stress+%26+Resilience").await;
+    assert_eq!((canonical, robots), (list("?category=Stress+%26+Resilience"), None));
+    assert!(title.starts_with("Stress & Resilience – Blogs | "), "{title}");
+    // The view only arranges the posts: the state it arranges is the canonical one.
+    let (canonical, _, robots) = page("/blogs?category=Stress+%26+Resilience&view=all").await;
+    assert_eq!((canonical, robots), (list("?category=Stress+%26+Resilience"), None));
+    let (canonical, title, _) = page("/blogs?view=categories").await;
+    assert_eq!(canonical, list(""));
+    assert!(title.starts_with("Browse by Categories – Blogs | "), "{title}");
+    // A page past the end shows the last one, and names it.
+    let last = blog_posts(&state).await.len().div_ceil(9);
+    let (canonical, title, _) = page("/blogs?page=99").await;
+    assert_eq!(canonical, list(&format!("?page={last}")));
+    assert!(title.starts_with(&format!("Page {last} of {last} – ")), "{title}");
+    // A search is named, but kept out of the index; its links are still followed.
+    let (canonical, title, robots) = page("/blogs?q=sleep&view=categories").await;
+    assert_eq!((canonical, robots.as_deref()), (list("?q=sleep"), Some("noindex, follow")));
+    assert!(title.starts_with("Search: sleep – Browse by Categories – Blogs | "), "{title}");
+
+    // Each language's version of a state is the same state of that language's list.
+    let html = body_text(get(&state, "/hi/blogs?page=2").await).await;
+    let (canonical, title, _) = naming(&html);
+    assert_eq!(canonical, format!("{SITE_URL}/hi/blogs?page=2"));
+    assert!(title.contains("में से पेज 2 – "), "{title}");
+    assert!(html.contains(&format!(r#"<link rel="alternate" hreflang="en-IN" href="{SITE_URL}/blogs?page=2">"#)));
+    assert!(html.contains(&format!(r#"<link rel="alternate" hreflang="hi-IN" href="{SITE_URL}/hi/blogs?page=2">"#)));
+    // Client-side navigation fetches the list's own head: the state is named by the page once shown.
+    let navigation: Value = serde_json::from_str(&body_text(get(&state, "/_data/blogs?page=2").await).await).unwrap();
+    assert!(navigation["head"].as_str().unwrap().contains(&format!(r#"<link rel="canonical" href="{}">"#, list(""))));
 }
 
 #[tokio::test]
@@ -390,15 +452,15 @@ struct Scripted {
 }
 
 impl Renderer for Scripted {
-    fn render(&mut self, url: &str, _: &str) -> Result<String, RenderError> {
+    fn render(&mut self, url: &str, _: &str) -> Result<AppRender, RenderError> {
         match url {
             "/blogs" => Err(RenderError::Timeout),
             "/services/telepsychiatry" => {
                 let _ = self.started.send(());
                 self.barrier.wait();
-                Ok("<p>slow</p>".into())
+                Ok(String::from("<p>slow</p>").into())
             }
-            _ => Ok("<p>rendered</p>".into()),
+            _ => Ok(String::from("<p>rendered</p>").into()),
         }
     }
 }

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use clinic_site::ssr::{PoolConfig, RenderError, Renderer, RendererFactory};
+use clinic_site::ssr::{AppRender, PoolConfig, RenderError, Renderer, RendererFactory};
 use common::*;
 
 const SHARED: &str = "max-age=0, s-maxage=60, stale-while-revalidate=30, stale-if-error=86400";
@@ -25,7 +25,7 @@ struct Counting {
 }
 
 impl Renderer for Counting {
-    fn render(&mut self, url: &str, data_json: &str) -> Result<String, RenderError> {
+    fn render(&mut self, url: &str, data_json: &str) -> Result<AppRender, RenderError> {
         let data: serde_json::Value = serde_json::from_str(data_json).unwrap();
         let today = data["today"].as_str().unwrap().to_owned();
         *self.renders.lock().unwrap().entry((url.to_owned(), today)).or_default() += 1;

@@ -8,6 +8,7 @@ import {
   DEFAULT_QUERY,
   filterPosts,
   groupByCategory,
+  listStateHead,
   matchesSearch,
   pageCount,
   pageSlice,
@@ -16,6 +17,7 @@ import {
   PAGE_SIZE,
   PER_CATEGORY,
   readBlogQuery,
+  shownPage,
 } from "./blogList";
 import en from "../i18n/en.json";
 import hi from "../i18n/hi.json";
@@ -154,4 +156,56 @@ test("each state of the list has one URL, the path alone for the default", () =>
   assert.equal(queryHref("/hi/blogs", { ...DEFAULT_QUERY, page: 2 }), "/hi/blogs?page=2");
   const state = { ...DEFAULT_QUERY, search: "sleep well", category: "Sleep & Physical Wellness" };
   assert.equal(queryHref("/blogs", state), "/blogs?q=sleep+well&category=Sleep+%26+Physical+Wellness");
+});
+
+test("a page number past the end shows the last page", () => {
+  assert.deepEqual(shownPage(2, 20), { page: 2, pages: 3 });
+  assert.deepEqual(shownPage(7, 20), { page: 3, pages: 3 });
+  assert.deepEqual(shownPage(4, 0), { page: 1, pages: 1 });
+});
+
+test("each state of the list names itself in the head: title, canonical query, and whether to index it", () => {
+  // 20 posts: 12 on sleep, 8 on stress, so the full list has 3 pages and the sleep category 2.
+  const posts = [
+    ...Array.from({ length: 12 }, (_, i) => post(`Sleep ${i}`, "Rest well", ["sleep"], "Sleep")),
+    ...Array.from({ length: 8 }, (_, i) => post(`Stress ${i}`, "Stay calm", ["stress"])),
+  ];
+  const list = {
+    listTitle: "Blogs | Example Mind Care Institute",
+    posts,
+    categories: [
+      { key: "Sleep", name: "Sleep" },
+      { key: "Stress & Resilience", name: "Stress and resilience" },
+    ],
+  };
+  const head = (query: string, t = en) => listStateHead(readBlogQuery(new URLSearchParams(query), ["Sleep", "Stress & Resilience"]), list, t);
+
+  assert.deepEqual(head(""), { title: "Blogs | Example Mind Care Institute", canonicalQuery: "", index: true });
+  assert.deepEqual(head("page=2"), { title: "Page 2 of 3 – Blogs | Example Mind Care Institute", canonicalQuery: "page=2", index: true });
+  // A page past the end shows, and names, the last.
+  assert.deepEqual(head("page=9"), { title: "Page 3 of 3 – Blogs | Example Mind Care Institute", canonicalQuery: "page=3", index: true });
+  assert.deepEqual(head("category=Stress+%26+Resilience"), {
+    title: "Stress and resilience – Blogs | Example Mind Care Institute",
+    canonicalQuery: "category=Stress+%26+Resilience",
+    index: true,
+  });
+  // The view only arranges the posts: its canonical URL is the list it arranges.
+  assert.deepEqual(head("category=Sleep&page=2&view=all"), {
+    title: "Sleep – Page 2 of 2 – Blogs | Example Mind Care Institute",
+    canonicalQuery: "category=Sleep&page=2",
+    index: true,
+  });
+  assert.deepEqual(head("view=categories"), { title: "Browse by Categories – Blogs | Example Mind Care Institute", canonicalQuery: "", index: true });
+  // A search is named but not indexed.
+  assert.deepEqual(head("q=sleep&page=2"), {
+    title: "Search: sleep – Page 2 of 2 – Blogs | Example Mind Care Institute",
+    canonicalQuery: "q=sleep&page=2",
+    index: false,
+  });
+  assert.deepEqual(head("q=calm&view=categories"), {
+    title: "Search: calm – Browse by Categories – Blogs | Example Mind Care Institute",
+    canonicalQuery: "q=calm",
+    index: false,
+  });
+  assert.equal(head("page=2", hi).title, "3 में से पेज 2 – Blogs | Example Mind Care Institute");
 });

@@ -2,7 +2,7 @@
 // rules serve both languages: a post's texts and tags are its edition's, and categories are named by their
 // key (the English name), which the URL carries in both.
 import { fill, type Strings } from "../i18n";
-import type { BlogSummary } from "../types";
+import type { BlogSummary, CategoryName, StateHead } from "../types";
 
 export const PAGE_SIZE = 9;
 
@@ -24,6 +24,12 @@ export function filterPosts(posts: BlogSummary[], search: string, category: stri
 
 export function pageCount(total: number, pageSize = PAGE_SIZE): number {
   return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** The page a list of `total` items shows when `requested` is asked for: a number past the end shows the last. */
+export function shownPage(requested: number, total: number, pageSize = PAGE_SIZE): { page: number; pages: number } {
+  const pages = pageCount(total, pageSize);
+  return { page: Math.min(requested, pages), pages };
 }
 
 export function pageSlice<T>(items: T[], page: number, pageSize = PAGE_SIZE): T[] {
@@ -118,4 +124,36 @@ export function groupByCategory(posts: BlogSummary[], categories: readonly strin
       return { category, total: inCategory.length, posts: inCategory.slice(0, limit) };
     })
     .filter((group) => group.total > 0);
+}
+
+/** What the blog list at a state shows, for its head: its posts, titles and categories. */
+export interface ListPage {
+  listTitle: string;
+  posts: BlogSummary[];
+  categories: CategoryName[];
+}
+
+/**
+ * How the head names a state of the list (the rule is recorded in docs/decisions.md):
+ * - the canonical URL is the state without its view, which only arranges the same posts, at the page it
+ *   shows (a page past the end shows, and so names, the last one);
+ * - a search's results are kept out of the index (`noindex, follow`), as search engines ask of a site's
+ *   own search pages; a category and its pages are indexed, each at its own address;
+ * - the title names the search, the category, the arrangement and the page, then the list.
+ */
+export function listStateHead(query: BlogQuery, list: ListPage, t: Strings): StateHead {
+  const arranged = query.view === "categories";
+  const category = arranged ? null : query.category;
+  const { page, pages } = arranged ? { page: 1, pages: 1 } : shownPage(query.page, filterPosts(list.posts, query.search, category).length);
+  const named = [
+    query.search !== "" && fill(t.blogs.searchState, { q: query.search }),
+    category !== null && (list.categories.find((c) => c.key === category)?.name ?? category),
+    arranged && t.blogs.byCategories,
+    page > 1 && fill(t.blogs.pageState, { page, pages }),
+  ].filter((part): part is string => typeof part === "string");
+  return {
+    title: [...named, list.listTitle].join(" – "),
+    canonicalQuery: blogQueryParams({ search: query.search, category, view: "all", page }).toString(),
+    index: query.search === "",
+  };
 }

@@ -1,26 +1,29 @@
-import { useId, useMemo, useRef, type AnchorHTMLAttributes, type MouseEvent } from "react";
+import { useEffect, useId, useMemo, useRef, type AnchorHTMLAttributes, type MouseEvent } from "react";
 import { useLocation, useSearchParams } from "react-router-dom";
 import type { BlogSummary, PageProps } from "../types";
 import { BlogCard } from "../components/BlogCard";
+import { followsInPlace } from "../components/Link";
 import {
   blogQueryParams,
   changeQuery,
   countLine,
   filterPosts,
   groupByCategory,
-  pageCount,
+  listStateHead,
   pageSlice,
   paginationItems,
   queryHref,
   readBlogQuery,
+  shownPage,
   type BlogQuery,
 } from "../lib/blogList";
 import { fill, useStrings } from "../i18n";
+import { showStateHead } from "../lib/stateHead";
 
 // The state lives in the URL query (read the same way when the server renders it), so a reload or a
 // shared link shows the same list. Every control that changes it is a link to the new state's URL (and
 // the search box a GET form), so crawlers and browsers without JavaScript can page and filter too.
-export default function Blogs({ page }: PageProps<"blogs">) {
+export default function Blogs({ data, page }: PageProps<"blogs">) {
   const [params, setParams] = useSearchParams();
   const { pathname } = useLocation();
   const t = useStrings();
@@ -34,6 +37,9 @@ export default function Blogs({ page }: PageProps<"blogs">) {
     setParams(blogQueryParams(changeQuery(query, change)), { replace: options.replace });
     if (options.toTop) listTop.current?.scrollIntoView({ block: "start" });
   };
+  // The server named this state in the head it wrote; a change in place names the new one the same way.
+  const head = listStateHead(query, page, t);
+  useEffect(() => showStateHead(head, data.canonicalUrl), [head.title, head.canonicalQuery, head.index, data.canonicalUrl]);
   const href = (change: Partial<BlogQuery>) => queryHref(pathname, changeQuery(query, change));
   const cleared = { search: "", category: null, page: 1 };
 
@@ -142,7 +148,7 @@ function StateLink({
   ...link
 }: { href: string; onFollow: () => void; current?: boolean } & AnchorHTMLAttributes<HTMLAnchorElement>) {
   const follow = (e: MouseEvent<HTMLAnchorElement>) => {
-    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    if (!followsInPlace(e)) return;
     e.preventDefault();
     onFollow();
   };
@@ -160,9 +166,8 @@ function PagedList({
   href: (page: number) => string;
   onPage: (page: number) => void;
 }) {
-  const pages = pageCount(posts.length);
   // A page number past the end (an old link, a shorter result) shows the last page.
-  const at = Math.min(current, pages);
+  const { page: at, pages } = shownPage(current, posts.length);
   const t = useStrings().blogs;
   return (
     <>

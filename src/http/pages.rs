@@ -59,7 +59,7 @@ async fn route_data(State(state): State<Arc<AppState>>, path: &str, headers: Hea
         return encoded(&headers, status, JSON, caching(&state, &site), &page.navigation);
     }
     let data = state.data(&site, route);
-    match serde_json::to_string(&Navigation { head: &state.seo_head(&site, &data), data: &data }) {
+    match serde_json::to_string(&Navigation { head: &state.seo_head(&site, &data, None), data: &data }) {
         Ok(json) => {
             let body = Encoded::with(json, &[accepted_coding(&headers)]);
             encoded(&headers, status, JSON, caching(&state, &site), &body)

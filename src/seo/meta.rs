@@ -8,7 +8,7 @@ use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
 use super::manifest::{MANIFEST_PATH, THEME_COLOR};
 use super::{absolute, hreflang};
 use crate::clock::start_of_local_day;
-use crate::routes::{PageData, RouteData};
+use crate::routes::{PageData, RouteData, StateHead};
 
 /// Open Graph locale of a language code: the site's readers are in India ("en" -> "en_IN").
 pub fn og_locale(lang: &str) -> String {
@@ -28,19 +28,29 @@ fn meta(out: &mut String, key_attr: &str, key: &str, content: &str) {
     let _ = write!(out, r#"<meta {key_attr}="{key}" content="{}">"#, attr(content));
 }
 
-pub fn tags(data: &RouteData, site_url: &str) -> String {
+/// `state`: the state the URL's query shows, when the page has one (the blog list's page, category or
+/// search). It names the page instead of the route, with its own canonical URL in each language.
+pub fn tags(data: &RouteData, site_url: &str, state: Option<&StateHead>) -> String {
     let mut out = String::new();
-    let _ = write!(out, "<title>{}</title>", text(&data.title));
+    let title = state.map_or(&data.title, |s| &s.title);
+    let query = state.map(|s| s.canonical_query.as_str()).filter(|q| !q.is_empty());
+    let with_query = |url: &str| query.map_or_else(|| url.to_owned(), |q| format!("{url}?{q}"));
+    let canonical_url = with_query(&data.canonical_url);
+    let _ = write!(out, "<title>{}</title>", text(title));
     meta(&mut out, "name", "description", &data.description);
     // The not-found page answers 404 on any path: it has no URL of its own to name, and no place in an index.
     let found = !matches!(data.page, PageData::NotFound { .. });
     if found {
-        let _ = write!(out, r#"<link rel="canonical" href="{}">"#, attr(&data.canonical_url));
+        let _ = write!(out, r#"<link rel="canonical" href="{}">"#, attr(&canonical_url));
     } else {
         meta(&mut out, "name", "robots", "noindex");
     }
+    // A search's results stay out of the index; the links on them are still followed.
+    if state.is_some_and(|s| !s.index) {
+        meta(&mut out, "name", "robots", "noindex, follow");
+    }
     for (tag, path) in hreflang(&data.alternates) {
-        let href = absolute(site_url, path);
+        let href = with_query(&absolute(site_url, path));
         let _ = write!(out, r#"<link rel="alternate" hreflang="{tag}" href="{}">"#, attr(&href));
     }
 
@@ -51,10 +61,10 @@ pub fn tags(data: &RouteData, site_url: &str) -> String {
     let og = |out: &mut String, key: &str, content: &str| meta(out, "property", key, content);
     og(&mut out, "og:type", if article.is_some() { "article" } else { "website" });
     og(&mut out, "og:site_name", &data.site.identity.institute_name);
-    og(&mut out, "og:title", &data.title);
+    og(&mut out, "og:title", title);
     og(&mut out, "og:description", &data.description);
     if found {
-        og(&mut out, "og:url", &data.canonical_url);
+        og(&mut out, "og:url", &canonical_url);
     }
     og(&mut out, "og:locale", &og_locale(content_lang(data)));
     for alternate in data.alternates.iter().filter(|a| a.lang != data.lang) {
@@ -75,7 +85,7 @@ pub fn tags(data: &RouteData, site_url: &str) -> String {
     }
 
     meta(&mut out, "name", "twitter:card", "summary_large_image");
-    meta(&mut out, "name", "twitter:title", &data.title);
+    meta(&mut out, "name", "twitter:title", title);
     meta(&mut out, "name", "twitter:description", &data.description);
     meta(&mut out, "name", "twitter:image", &image_url);
     if !image.alt.is_empty() {

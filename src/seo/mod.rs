@@ -11,7 +11,7 @@ use std::fmt::Write;
 use crate::content::{Content, Editions};
 use crate::encoding::Encoded;
 use crate::lang::Lang;
-use crate::routes::{Alternate, RouteData, RouteTable};
+use crate::routes::{Alternate, RouteData, RouteTable, StateHead};
 use crate::shell::json_for_script;
 
 /// A path of the site as an absolute URL. `site_url` is an origin without a trailing slash.
@@ -27,10 +27,10 @@ pub fn hreflang(alternates: &[Alternate]) -> impl Iterator<Item = (&'static str,
     own.chain(english.map(|a| ("x-default", a.path.as_str())))
 }
 
-/// The head tags and JSON-LD blocks of one page. Built when the page is rendered, so they are cached
-/// with it.
-pub fn head(content: &Content, data: &RouteData, site_url: &str) -> String {
-    let mut head = meta::tags(data, site_url);
+/// The head tags and JSON-LD blocks of one page, or of the state its URL's query shows (`state`). Built
+/// when the page is rendered, so they are cached with it.
+pub fn head(content: &Content, data: &RouteData, site_url: &str, state: Option<&StateHead>) -> String {
+    let mut head = meta::tags(data, site_url, state);
     for block in jsonld::blocks(content, data, site_url) {
         let _ = write!(head, r#"<script type="application/ld+json">{}</script>"#, json_for_script(&block.to_string()));
     }

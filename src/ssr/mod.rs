@@ -26,10 +26,25 @@ pub enum RenderError {
     Stopped,
 }
 
-/// A JavaScript engine holding the SSR bundle: `globalThis.render(url, dataJson)` -> HTML.
-/// One instance serves one thread; a V8 backend would be a second implementation.
+/// What the SSR bundle gives back for one URL: `globalThis.render(url, dataJson)` -> `{ html, stateHead }`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AppRender {
+    /// The app's HTML, for the document's `#root`.
+    pub html: String,
+    /// JSON of `routes::StateHead`, when the URL's query shows a state of the page (the blog list's).
+    pub state_head: Option<String>,
+}
+
+impl From<String> for AppRender {
+    fn from(html: String) -> Self {
+        Self { html, state_head: None }
+    }
+}
+
+/// A JavaScript engine holding the SSR bundle. One instance serves one thread; a V8 backend would be a
+/// second implementation.
 pub trait Renderer {
-    fn render(&mut self, url: &str, data_json: &str) -> Result<String, RenderError>;
+    fn render(&mut self, url: &str, data_json: &str) -> Result<AppRender, RenderError>;
 }
 
 /// Builds a fresh renderer: once per worker at start, and again after a failed render.

@@ -8,7 +8,7 @@ use std::thread;
 use crossbeam_channel::{bounded, Receiver, Sender, TrySendError};
 use tokio::sync::oneshot;
 
-use super::{RenderError, Renderer, RendererFactory};
+use super::{AppRender, RenderError, Renderer, RendererFactory};
 
 /// Native stack of a worker thread: room for the JS stack limit plus the engine's own frames.
 const WORKER_STACK_BYTES: usize = 16 << 20;
@@ -23,7 +23,7 @@ pub struct PoolConfig {
 struct Job {
     url: String,
     data_json: String,
-    reply: oneshot::Sender<Result<String, RenderError>>,
+    reply: oneshot::Sender<Result<AppRender, RenderError>>,
 }
 
 pub struct RenderPool {
@@ -73,7 +73,7 @@ impl RenderPool {
     }
 
     /// Renders on the next free worker; refuses at once when the queue is full.
-    pub async fn render(&self, url: &str, data_json: String) -> Result<String, RenderError> {
+    pub async fn render(&self, url: &str, data_json: String) -> Result<AppRender, RenderError> {
         let (reply, answer) = oneshot::channel();
         let job = Job { url: url.to_owned(), data_json, reply };
         self.jobs.try_send(job).map_err(|e| match e {
@@ -124,15 +124,15 @@ mod tests {
     }
 
     impl Renderer for Fake {
-        fn render(&mut self, url: &str, _: &str) -> Result<String, RenderError> {
+        fn render(&mut self, url: &str, _: &str) -> Result<AppRender, RenderError> {
             match url {
                 "/fail" => Err(RenderError::Threw("boom".into())),
                 "/block" => {
                     let _ = self.started.send(());
                     self.barrier.wait();
-                    Ok("unblocked".into())
+                    Ok(String::from("unblocked").into())
                 }
-                _ => Ok(format!("{url}#{}", self.instance)),
+                _ => Ok(format!("{url}#{}", self.instance).into()),
             }
         }
     }
@@ -158,9 +158,9 @@ mod tests {
     #[tokio::test]
     async fn a_failed_render_rebuilds_the_worker() {
         let Harness { pool, built, .. } = pool(1, 4, Arc::new(Barrier::new(1)));
-        assert_eq!(pool.render("/a", "{}".into()).await.unwrap(), "/a#0");
+        assert_eq!(pool.render("/a", "{}".into()).await.unwrap().html, "/a#0");
         assert_eq!(pool.render("/fail", "{}".into()).await, Err(RenderError::Threw("boom".into())));
-        assert_eq!(pool.render("/a", "{}".into()).await.unwrap(), "/a#1");
+        assert_eq!(pool.render("/a", "{}".into()).await.unwrap().html, "/a#1");
         assert_eq!(built.load(Ordering::SeqCst), 2);
     }
 
@@ -184,8 +184,8 @@ mod tests {
         }
         assert_eq!(pool.render("/c", "{}".into()).await, Err(RenderError::Busy));
         barrier.wait();
-        assert_eq!(first.await.unwrap().unwrap(), "unblocked");
-        assert_eq!(second.await.unwrap().unwrap(), "/b#0");
+        assert_eq!(first.await.unwrap().unwrap().html, "unblocked");
+        assert_eq!(second.await.unwrap().unwrap().html, "/b#0");
     }
 
     #[test]

@@ -4,9 +4,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use rquickjs::{CatchResultExt, CaughtError, Context, Function, Runtime};
+use rquickjs::{CatchResultExt, CaughtError, Context, Function, Runtime, Value};
 
-use super::{RenderError, Renderer};
+use super::{AppRender, RenderError, Renderer};
 
 #[derive(Debug, Clone, Copy)]
 pub struct QuickJsLimits {
@@ -91,10 +91,15 @@ fn describe(error: CaughtError<'_>) -> String {
 }
 
 impl Renderer for QuickJs {
-    fn render(&mut self, url: &str, data_json: &str) -> Result<String, RenderError> {
+    fn render(&mut self, url: &str, data_json: &str) -> Result<AppRender, RenderError> {
         self.within(self.limits.deadline, |ctx| {
             let render: Function = ctx.globals().get("render").map_err(|e| e.to_string())?;
-            render.call::<_, String>((url, data_json)).catch(&ctx).map_err(describe)
+            let out: Value = render.call((url, data_json)).catch(&ctx).map_err(describe)?;
+            let shape = || "render must return { html: string, stateHead?: string }".to_owned();
+            let out = out.into_object().ok_or_else(shape)?;
+            let html: String = out.get("html").map_err(|_| shape())?;
+            let state_head: Option<String> = out.get("stateHead").map_err(|_| shape())?;
+            Ok(AppRender { html, state_head })
         })
     }
 }
@@ -111,8 +116,24 @@ mod tests {
 
     #[test]
     fn renders_with_url_and_data() {
-        let mut js = engine("return url + ' ' + JSON.parse(data).name;");
-        assert_eq!(js.render("/about", r#"{"name":"Patna"}"#).unwrap(), "/about Patna");
+        let mut js = engine("return { html: url + ' ' + JSON.parse(data).name };");
+        assert_eq!(js.render("/about", r#"{"name":"Patna"}"#).unwrap(), AppRender::from("/about Patna".to_owned()));
+    }
+
+    #[test]
+    fn a_state_head_comes_back_beside_the_html() {
+        let mut js = engine("return { html: '<p>2</p>', stateHead: JSON.stringify({ page: 2 }) };");
+        let out = js.render("/blogs?page=2", "{}").unwrap();
+        assert_eq!(out.state_head.as_deref(), Some(r#"{"page":2}"#));
+    }
+
+    #[test]
+    fn a_result_without_html_is_an_error() {
+        let mut js = engine("return '<p>only a string</p>';");
+        match js.render("/", "{}") {
+            Err(RenderError::Threw(message)) => assert!(message.contains("{ html: string"), "{message}"),
+            other => panic!("expected Threw, got {other:?}"),
+        }
     }
 
     #[test]
@@ -131,8 +152,8 @@ mod tests {
         assert_eq!(js.render("/", "{}"), Err(RenderError::Timeout));
         assert!(start.elapsed() < Duration::from_secs(5));
         // The same runtime renders again once the deadline is disarmed.
-        let mut ok = engine("return 'ok';");
-        assert_eq!(ok.render("/", "{}").unwrap(), "ok");
+        let mut ok = engine("return { html: 'ok' };");
+        assert_eq!(ok.render("/", "{}").unwrap().html, "ok");
     }
 
     #[test]
