@@ -173,6 +173,13 @@ free_ports() { # N
   node "$ROOT/scripts/start-server.mjs" free-ports "$1"
 }
 
+# Sets each variable named to a free loopback port, all different (dies when it cannot).
+take_ports() { # variable name...
+  local ports
+  ports=$(free_ports $#)
+  read -r "$@" <<<"$ports"
+}
+
 # Starts a command, records its pid in a file at once (for the EXIT trap), polls GET /readyz every
 # 5 ms and prints "<pid> <ms from process start to the first 200>". Gives up after $2 seconds.
 start_and_wait() { # log file, timeout s, port, pid file, command...

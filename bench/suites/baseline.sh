@@ -69,12 +69,14 @@ baseline_bundle() {
 
 # ---------------------------------------------------------------- 3. our servers: (a), (a-quiet), (b)
 baseline_start_ours() {
-  read -r PORT_A PORT_AQ PORT_B PORT_C PORT_CL PORT_D < <(free_ports 6)
+  local figures
+  take_ports PORT_A PORT_AQ PORT_B PORT_C PORT_CL PORT_D
   URL_A="http://$HOST:$PORT_A"
   log "starting (a) the server with its render cache on :$PORT_A"
   start_server a "$PORT_A" "$URL_A"
   PID_A=$STARTED_PID READY_A_MS=$STARTED_MS
-  read -r PAGES_A LIST_STATES_A PRERENDER_MS_A < <(prerender_figures "$OUT/server-a.log")
+  figures=$(prerender_figures "$OUT/server-a.log")
+  read -r PAGES_A LIST_STATES_A PRERENDER_MS_A <<<"$figures"
   # (a)'s SITE_URL, so that its pages are byte for byte (a)'s.
   log "starting (a-quiet) the same with LOG_LEVEL=warn on :$PORT_AQ"
   start_server a-quiet "$PORT_AQ" "$URL_A" LOG_LEVEL=warn

@@ -44,7 +44,7 @@ load_settings() {
 
 # ---------------------------------------------------------------- 2. the server
 load_start() {
-  read -r SERVER_PORT < <(free_ports 1)
+  take_ports SERVER_PORT
   ORIGIN="http://$HOST:$SERVER_PORT"
   # LOG_LEVEL=warn: one log line per request would measure the log file, not the server.
   log "starting the server (LOG_LEVEL=warn) on :$SERVER_PORT"

@@ -30,8 +30,8 @@ etag_of() { # url
 
 # ---------------------------------------------------------------- 1. the cost of metrics
 operations_metrics() {
-  local port_off port_on port_metrics pid_off pid_on round side port url rps bad errors
-  read -r port_off port_on port_metrics < <(free_ports 3)
+  local port_off port_on port_metrics pid_off pid_on round side port url figures rps bad errors
+  take_ports port_off port_on port_metrics
   log "1. metrics: starting a server without and one with METRICS_ADDR"
   start_server metrics-off "$port_off" "http://$HOST:$port_off" LOG_LEVEL=warn
   pid_off=$STARTED_PID
@@ -53,7 +53,8 @@ operations_metrics() {
       url="http://$HOST:${!port}/"
       timeout 30 wrk -t2 -c32 -d2s "$url" >/dev/null
       timeout 60 wrk -t2 -c32 -d10s "$url" >"$OUT/wrk-metrics-$side-$round.txt"
-      read -r rps _ _ _ bad errors < <(wrk_figures "$OUT/wrk-metrics-$side-$round.txt")
+      figures=$(wrk_figures "$OUT/wrk-metrics-$side-$round.txt")
+      read -r rps _ _ _ bad errors <<<"$figures"
       if [ "$bad" != 0 ] || [ "$errors" != 0 ]; then die "metrics $side round $round: $bad non-2xx, $errors socket errors"; fi
       log "metrics $side, round $round: $rps req/s"
       echo "$side $round $rps" >>"$OUT/metrics-rounds.txt"
@@ -71,10 +72,10 @@ operations_metrics() {
 
 # ---------------------------------------------------------------- 2. replicas behind a shared cache
 operations_replicas() {
-  local content="$OUT/content" port_a port_b port_n replica port pid_a path a b wrk_pid
+  local content="$OUT/content" port_a port_b port_n replica port pid_a path a b wrk_pid figures
   log "2. replicas: two servers on one content folder, nginx caching in front"
   cp -r "$ROOT/content" "$content"
-  read -r port_a port_b port_n < <(free_ports 3)
+  take_ports port_a port_b port_n
   ORIGIN="http://$HOST:$port_n"
   for replica in a b; do
     port=port_$replica
@@ -117,7 +118,8 @@ operations_replicas() {
   SEEN_VISITORS=$(seen_at "$ORIGIN/about")
   wait "$wrk_pid"
   sleep 2
-  read -r RPS_N _ _ TOTAL_N BAD_N ERRORS_N < <(wrk_figures "$OUT/wrk-replicas.txt")
+  figures=$(wrk_figures "$OUT/wrk-replicas.txt")
+  read -r RPS_N _ _ TOTAL_N BAD_N ERRORS_N <<<"$figures"
   cache_figures "$OUT/nginx/access.log"
   REPLICA_VERDICT=$(awk -v r="$HIT_RATIO" -v bad="$BAD_N" -v err="$ERRORS_N" -v rev="$UPSTREAM_304" -v seen="$SEEN_VISITORS" -v replica="$SEEN_REPLICA" -v max="$REPLICA_MAX_AGE" \
     'BEGIN { ok = r >= 99 && bad == 0 && err == 0 && rev > 0 && seen != "never" && seen - replica <= max + 1; print (ok ? "PASS" : "FAIL") }')
@@ -153,12 +155,14 @@ cache_figures() { # access log
   # REVALIDATED nor EXPIRED counts among them. Answered from the cache without a full answer from a
   # replica: fresh hits, and stale copies served while a background update refreshes them. A
   # revalidation's replica status is the last in its list ("502, 304" when the first one failed).
-  read -r LOGGED HITS FROM_CACHE UPSTREAM_304 < <(awk '
+  local figures
+  figures=$(awk '
     { n[$1]++; total++ }
     $1 == "REVALIDATED" && match($0, /"[^"]*"/) {
       s = substr($0, RSTART + 1, RLENGTH - 2); sub(/.*, /, "", s); if (s == "304") confirmed++
     }
     END { print total - n["REVALIDATED"] - n["EXPIRED"], n["HIT"] + 0, n["HIT"] + n["UPDATING"] + n["STALE"], confirmed + 0 }' "$1")
+  read -r LOGGED HITS FROM_CACHE UPSTREAM_304 <<<"$figures"
   HIT_RATIO=$(awk -v h="$FROM_CACHE" -v t="$LOGGED" 'BEGIN { printf "%.2f", (t > 0 ? 100 * h / t : 0) }')
   PURE_HIT_RATIO=$(awk -v h="$HITS" -v t="$LOGGED" 'BEGIN { printf "%.2f", (t > 0 ? 100 * h / t : 0) }')
   CACHE_TABLE=$(awk '{ n[$1]++ } END { for (v in n) print n[v], v }' "$1" | sort -rn | awk '{ printf "| %s | %s |\n", $2, $1 }')
