@@ -31,6 +31,7 @@ async fn main() {
 }
 
 async fn run(config: Config) -> anyhow::Result<()> {
+    let started = std::time::Instant::now();
     let filter =
         EnvFilter::try_new(&config.log_level).with_context(|| format!("invalid LOG_LEVEL \"{}\"", config.log_level))?;
     // One line per request must not make requests wait on the terminal or a pipe: a background
@@ -59,7 +60,9 @@ async fn run(config: Config) -> anyhow::Result<()> {
     let _watching = reload::start(Arc::clone(&state), config.content_dir.as_deref())?;
     let background = Arc::clone(&state);
     tokio::spawn(async move {
-        background.prerender_all().await;
+        let failed = background.prerender_all().await.len();
+        // What an operator watches at a deploy: how long from start until the first visitor is served.
+        tracing::info!(startup_ms = started.elapsed().as_millis() as u64, failed, "ready");
         background.date_changes().await;
     });
     let header_read_timeout = std::time::Duration::from_millis(config.header_read_timeout_ms);
