@@ -26,6 +26,9 @@ const escapeText = (s) => String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;")
 const scriptJson = dataJson.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 const title = escapeText(data.title ?? "");
 const lang = escapeText(data.lang ?? "en");
+// One render before listening: a bundle whose render() no longer returns { html } (ssr/entry.tsx)
+// fails here, at start-up, instead of answering 500s under load.
+if (typeof render("/", dataJson)?.html !== "string") throw new Error(`render() of ${bundlePath} did not return { html }`);
 
 const server = createServer((req, res) => {
   if (req.method !== "GET" && req.method !== "HEAD") {
