@@ -7,7 +7,7 @@
 #               cold renders, peak memory -> bench/RESULTS.md              (about 3 minutes)
 #   load        load and soak over every route of the sitemap -> bench/LOAD.md   (about 7 minutes)
 #   operations  the cost of metrics, two replicas behind an nginx cache, slow clients
-#               -> bench/OPERATIONS.md                                      (about 4 minutes)
+#               -> bench/OPERATIONS.md                                      (about 3 minutes)
 #   lighthouse  Lighthouse on the key pages -> its section of bench/RESULTS.md (about 5 minutes)
 #   all         all four, in that order
 # Times are after the release build, which runs first (cargo build --release, shared by the suites).

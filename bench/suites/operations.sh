@@ -5,7 +5,7 @@
 #      killed with SIGKILL under load, and a content edit reaching visitors through the cache
 #   3. slow clients: 10,000 connections that never finish a request header (bench/slow-clients.mjs)
 # Writes bench/OPERATIONS.md; verdict FAIL (run.sh then exits 1) when a part misses its target.
-# About four minutes. No tunables.
+# About three minutes after the build. No tunables.
 # shellcheck shell=bash
 
 suite_operations() {
@@ -187,7 +187,7 @@ operations_report() {
 
 Produced by \`bash bench/run.sh operations\` (the suite \`operations\`, \`bench/suites/operations.sh\`;
 reproduce with that one command: it builds, starts every server on a free loopback port, measures and
-stops them, in about four minutes after the build). Every figure below comes from one run on the
+stops them, in about three minutes after the build). Every figure below comes from one run on the
 machine described.
 
 | part | result |
