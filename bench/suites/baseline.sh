@@ -363,7 +363,7 @@ kept_sections() { # file
 baseline_report() {
   local cold_table cold_median cold_max cold_max_route cold_bad worst ab_d b_d report="$OUT/RESULTS.md"
   cold_table=$(awk '{ printf "| `%s` | %s | %.1f |\n", $1, $2, $3 * 1000 }' "$OUT/cold.txt")
-  cold_median=$(awk '{ print $3 * 1000 }' "$OUT/cold.txt" | median)
+  cold_median=$(awk '{ print $3 * 1000 }' "$OUT/cold.txt" | median | awk '{ printf "%.1f", $1 }')
   read -r cold_max cold_max_route < <(sort -k3 -g "$OUT/cold.txt" | tail -1 | awk '{ printf "%.1f %s\n", $3 * 1000, $1 }')
   cold_bad=$(awk '$1 != "/no-such-page" && $2 != 200 { printf "%s answered %s; ", $1, $2 }
     $1 == "/no-such-page" && $2 != 404 { printf "%s answered %s (expected 404); ", $1, $2 }' "$OUT/cold.txt")
@@ -494,7 +494,7 @@ loopback, uncompressed.
 | --- | ---: | ---: |
 ${cold_table}
 
-Median **${cold_median} ms**, max **${cold_max} ms** (\`${cold_max_route}\`) over $(wc -l <"$OUT/cold.txt") pages.
+Median **${cold_median} ms**, max **${cold_max} ms** (\`${cold_max_route}\`) over $(wc -l <"$OUT/cold.txt") requests.
 ${cold_bad:+Unexpected status: ${cold_bad}}
 
 ## Peak memory
