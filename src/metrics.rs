@@ -25,6 +25,7 @@ pub const REQUEST_DURATION: &str = "http_request_duration_seconds";
 pub const PAGES: &str = "clinic_pages_total";
 pub const RENDER_DURATION: &str = "clinic_render_duration_seconds";
 pub const RENDER_QUEUE: &str = "clinic_render_queue_depth";
+pub const RENDERS_IN_FLIGHT: &str = "clinic_renders_in_flight";
 pub const RENDERS_REFUSED: &str = "clinic_renders_refused_total";
 pub const ENGINE_REBUILDS: &str = "clinic_engine_rebuilds_total";
 pub const CONTENT_RELOADS: &str = "clinic_content_reloads_total";
@@ -70,6 +71,8 @@ pub async fn serve(address: SocketAddr, state: Arc<AppState>) -> anyhow::Result<
 async fn scrape(State((handle, state)): State<(PrometheusHandle, Arc<AppState>)>) -> impl IntoResponse {
     let site = state.live();
     gauge!(RENDER_QUEUE).set(state.pool.queued() as f64);
+    // Renders under way for the live pages, shared by the requests that wait on them: 0 when idle.
+    gauge!(RENDERS_IN_FLIGHT).set(site.flights.len() as f64);
     let queries = site.blog_queries.pinned() + site.blog_queries.len();
     gauge!(PAGES_CACHED).set((site.cache.len() + queries) as f64);
     gauge!(READY).set(if state.is_ready() { 1.0 } else { 0.0 });

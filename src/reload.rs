@@ -3,16 +3,19 @@
 //! or an editor's write-then-rename, is one reload). The reload itself is `AppState::reload_content`:
 //! checked as a whole, swapped in whole, or refused with the last good content still served.
 
+use std::panic::AssertUnwindSafe;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context as _;
+use futures_util::FutureExt as _;
 use notify::{Event, EventKind, RecommendedWatcher, RecursiveMode, Watcher as _};
 use tokio::signal::unix::{signal, SignalKind};
 use tokio::sync::mpsc;
 
 use crate::content::source::is_scratch_file;
+use crate::panic_message::panic_message;
 use crate::state::AppState;
 
 /// Quiet time after the last change in the folder before reloading.
@@ -57,7 +60,10 @@ pub fn start(state: Arc<AppState>, dir: Option<&Path>) -> anyhow::Result<Option<
             }
             let reason = if reason == Reason::Hangup { "SIGHUP" } else { "the content folder changed" };
             tracing::info!(reason, "reloading the content");
-            let _ = state.reload_content().await;
+            // A panic is contained: the watcher goes on, and the last good content is still served.
+            if let Err(panic) = AssertUnwindSafe(state.reload_content()).catch_unwind().await {
+                tracing::error!(panic = panic_message(&*panic), "the content reload panicked");
+            }
         }
     });
     Ok(watcher)

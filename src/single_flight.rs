@@ -20,17 +20,14 @@ impl<K, V> Default for SingleFlight<K, V> {
 
 impl<K: Hash + Eq + Clone, V: Clone> SingleFlight<K, V> {
     /// The result of `work` for `key`, run once for all the callers that ask while it runs. If the
-    /// caller running it goes away (its client disconnected), one of the waiting callers takes over.
-    /// `work` should look in its store first: a caller arriving just after a flight ended starts a
-    /// new one, which then finds the page the last one stored.
+    /// caller running it goes away (its client disconnected), one of the waiting callers takes over;
+    /// if every caller goes away, the last one to leave removes the flight, so no key outlives its
+    /// callers. `work` should look in its store first: a caller arriving just after a flight ended
+    /// starts a new one, which then finds the page the last one stored.
     pub async fn run<F: Future<Output = V>>(&self, key: K, work: impl FnOnce() -> F) -> V {
         let flight = Arc::clone(self.lock().entry(key.clone()).or_default());
-        let value = flight.get_or_init(work).await.clone();
-        let mut flights = self.lock();
-        if flights.get(&key).is_some_and(|current| Arc::ptr_eq(current, &flight)) {
-            flights.remove(&key);
-        }
-        value
+        let caller = Caller { flights: self, key, flight };
+        caller.flight.get_or_init(work).await.clone()
     }
 
     /// Flights under way.
@@ -41,9 +38,32 @@ impl<K: Hash + Eq + Clone, V: Clone> SingleFlight<K, V> {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+}
 
+impl<K, V> SingleFlight<K, V> {
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<K, Arc<OnceCell<V>>>> {
         self.flights.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// One caller's share of a flight. Dropped when the caller has its value or is cancelled (its future
+/// dropped): then the flight leaves the map if it is finished or if no other caller holds it.
+struct Caller<'a, K: Hash + Eq, V> {
+    flights: &'a SingleFlight<K, V>,
+    key: K,
+    flight: Arc<OnceCell<V>>,
+}
+
+impl<K: Hash + Eq, V> Drop for Caller<'_, K, V> {
+    fn drop(&mut self) {
+        let mut flights = self.flights.lock();
+        // Callers join only under this lock, so the count is exact: the map's reference and ours
+        // alone mean no one else waits.
+        let last = Arc::strong_count(&self.flight) == 2;
+        let ours = flights.get(&self.key).is_some_and(|current| Arc::ptr_eq(current, &self.flight));
+        if ours && (last || self.flight.initialized()) {
+            flights.remove(&self.key);
+        }
     }
 }
 
@@ -100,5 +120,25 @@ mod tests {
         tokio::task::yield_now().await;
         first.abort();
         assert_eq!(second.await.unwrap(), "second");
+        assert!(flights.is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_flight_whose_callers_all_went_away_is_forgotten() {
+        let flights = Arc::new(SingleFlight::<String, ()>::default());
+        let callers: Vec<_> = (0..3)
+            .map(|_| {
+                let flights = Arc::clone(&flights);
+                tokio::spawn(async move { flights.run("q=abandoned search".to_owned(), std::future::pending).await })
+            })
+            .collect();
+        while flights.is_empty() {
+            tokio::task::yield_now().await;
+        }
+        for caller in callers {
+            caller.abort();
+            assert!(caller.await.unwrap_err().is_cancelled());
+        }
+        assert_eq!(flights.len(), 0, "no caller is left, so neither is the flight (nor its search text)");
     }
 }

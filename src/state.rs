@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context as _;
 use arc_swap::ArcSwap;
 use axum::http::StatusCode;
-use futures_util::StreamExt;
+use futures_util::{FutureExt as _, StreamExt};
 use tokio::sync::Notify;
 
 use crate::assets::{Manifest, SSR_BUNDLE};
@@ -17,11 +17,12 @@ use crate::blog_query::BlogQuery;
 use crate::cache::{PageStore, RenderedPage};
 use crate::clock::{until_next_local_midnight, Clock, SystemClock};
 use crate::config::{hsts_by_default, Config, DEFAULT_SHARED_MAX_AGE};
-use crate::content::{placeholders, ContentSource, Editions};
+use crate::content::{placeholders, ContentErrors, ContentSource, Editions};
 use crate::encoding::{Coding, Encoded};
 use crate::http::security::SecurityHeaders;
 use crate::lang::Lang;
 use crate::metrics;
+use crate::panic_message::panic_message;
 use crate::routes::{route_data, Navigation, Page, Route, RouteData, StateHead};
 use crate::seo;
 use crate::shell;
@@ -45,7 +46,7 @@ pub struct AppState {
     /// Held while a new snapshot is built, so reloads and date changes run one at a time.
     rebuilding: tokio::sync::Mutex<()>,
     /// Why the last content reload was refused, until a good one succeeds.
-    reload_failure: Mutex<Option<String>>,
+    reload_failure: Mutex<Option<Arc<ReloadError>>>,
     /// Woken when a request finds the live pages' date has passed (`date_changes` then rebuilds).
     date_passed: Notify,
 }
@@ -145,7 +146,7 @@ impl AppState {
     }
 
     /// The problems that made the last content reload fail, while the content before it is served.
-    pub fn reload_failure(&self) -> Option<String> {
+    pub fn reload_failure(&self) -> Option<Arc<ReloadError>> {
         self.reload_failure.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
@@ -289,7 +290,7 @@ impl AppState {
         codings: &[Coding],
     ) -> Result<RenderedPage, RenderError> {
         let data = self.data(site, route);
-        let json = serde_json::to_string(&data).map_err(|e| RenderError::Engine(format!("route data: {e}")))?;
+        let json = serde_json::to_string(&data).map_err(RenderError::json("write the route data"))?;
         let url = if query.is_empty() { data.path.clone() } else { format!("{}?{query}", data.path) };
         let started = Instant::now();
         let app = self.pool.render(&url, json.clone()).await?;
@@ -299,11 +300,11 @@ impl AppState {
             .as_deref()
             .map(serde_json::from_str)
             .transpose()
-            .map_err(|e| RenderError::Engine(format!("the page's state head: {e}")))?;
+            .map_err(RenderError::json("read the page's state head"))?;
         let seo_head = self.seo_head(site, &data, state_head.as_ref());
         let document = shell::document(&data, &seo_head, &json, &app.html, &self.manifest);
         let navigation = serde_json::to_string(&Navigation { head: &seo_head, data: &data })
-            .map_err(|e| RenderError::Engine(format!("navigation data: {e}")))?;
+            .map_err(RenderError::json("write the navigation data"))?;
         let status = if route.is_not_found() { StatusCode::NOT_FOUND } else { StatusCode::OK };
         Ok(RenderedPage {
             status,
@@ -375,10 +376,13 @@ impl AppState {
     /// Loads the content again from where it came from, checks it as a whole, and serves it when it is
     /// valid. When it is not, nothing changes: the problems are logged, kept for `/readyz`, and
     /// returned. Unchanged files (an editor's save without a change) rebuild nothing.
-    pub async fn reload_content(&self) -> Result<(), String> {
+    pub async fn reload_content(&self) -> Result<(), Arc<ReloadError>> {
         let source = self.live.load().content.en.source.clone();
-        let loaded = tokio::task::spawn_blocking(move || Editions::load(source)).await;
-        let outcome = match loaded.map_err(|e| e.to_string()).and_then(|r| r.map_err(|e| e.to_string())) {
+        let loaded = match tokio::task::spawn_blocking(move || Editions::load(source)).await {
+            Ok(loaded) => loaded.map_err(ReloadError::Content),
+            Err(failed) => Err(ReloadError::Panicked(failed)),
+        };
+        let outcome = match loaded {
             Ok(content) => {
                 placeholders::warn_if_public(&self.site_url, &content);
                 let version = content.version.clone();
@@ -387,10 +391,10 @@ impl AppState {
                 }
                 Ok(())
             }
-            Err(problems) => {
+            Err(error) => {
                 let version = self.live.load().version().to_owned();
-                tracing::error!(%version, "content reload refused; still serving the last good content: {problems}");
-                Err(problems)
+                tracing::error!(%version, "content reload refused; still serving the last good content: {error}");
+                Err(Arc::new(error))
             }
         };
         metrics::content_reload(outcome.is_ok());
@@ -399,15 +403,30 @@ impl AppState {
     }
 
     /// Renders the new day's pages whenever a request finds the date has passed, and a second after
-    /// each local midnight in any case. Runs for the life of the server.
+    /// each of the clinic's midnights (by `clock`) in any case. Runs for the life of the server; a
+    /// rebuild that panics is logged and the loop goes on, still serving the last pages.
     pub async fn date_changes(&self) {
         loop {
-            let midnight = until_next_local_midnight(chrono::Utc::now()) + Duration::from_secs(1);
+            let midnight = until_next_local_midnight(self.clock.now()) + Duration::from_secs(1);
             tokio::select! {
                 () = tokio::time::sleep(midnight) => {}
                 () = self.date_passed.notified() => {}
             }
-            self.rebuild(None).await;
+            if let Err(panic) = std::panic::AssertUnwindSafe(self.rebuild(None)).catch_unwind().await {
+                tracing::error!(
+                    panic = panic_message(&*panic),
+                    "the date change's rebuild panicked; still serving the last pages"
+                );
+            }
         }
     }
+}
+
+/// Why a content reload was refused (the last good content is still served).
+#[derive(Debug, thiserror::Error)]
+pub enum ReloadError {
+    #[error(transparent)]
+    Content(ContentErrors),
+    #[error("loading the content panicked")]
+    Panicked(#[source] tokio::task::JoinError),
 }

@@ -116,7 +116,7 @@ async fn a_render_that_throws_gets_the_error_page_and_a_fresh_engine() {
 #[tokio::test]
 async fn a_render_that_allocates_without_bound_runs_out_of_memory_and_gets_a_fresh_engine() {
     let Faulty { state, built, .. } = faulty(8);
-    assert_eq!(state.pool.render("/appointment", "{}".into()).await, Err(RenderError::OutOfMemory));
+    assert!(matches!(state.pool.render("/appointment", "{}".into()).await, Err(RenderError::OutOfMemory)));
     assert_error_page(get(&state, "/appointment").await, "greedy render").await;
     assert_home_page(&state).await;
     assert_eq!(built.load(Ordering::SeqCst), 3, "the engine is rebuilt after each failure");

@@ -6,9 +6,12 @@ mod common;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
+use chrono::{DateTime, Utc};
+use clinic_site::clock::{local_noon, Clock};
 use clinic_site::ssr::{AppRender, PoolConfig, RenderError, Renderer, RendererFactory};
 use common::*;
 
@@ -40,6 +43,43 @@ fn counting() -> (RendererFactory, Renders) {
     let factory: RendererFactory =
         Arc::new(move || Ok(Box::new(Counting { inner: real()?, renders: Arc::clone(&counts) }) as Box<dyn Renderer>));
     (factory, renders)
+}
+
+/// The clinic's time moving with tokio's clock (paused in tests, so hours pass at once) from `start`.
+struct TokioClock {
+    start: DateTime<Utc>,
+    at: tokio::time::Instant,
+}
+
+impl Clock for TokioClock {
+    fn now(&self) -> DateTime<Utc> {
+        self.start + (tokio::time::Instant::now() - self.at)
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn the_date_loop_renders_the_new_days_pages_a_second_after_the_clinics_midnight_by_its_clock() {
+    let one_minute_to_midnight = local_noon(date(2026, 12, 31)) + chrono::Duration::seconds(12 * 3600 - 60);
+    let clock = Arc::new(TokioClock { start: one_minute_to_midnight, at: tokio::time::Instant::now() });
+    let state = state_of(content(), quickjs(), PoolConfig { workers: 2, queue: 8 }, true, clock);
+    assert!(state.prerender_all().await.is_empty());
+    let looping = tokio::spawn({
+        let state = Arc::clone(&state);
+        async move { state.date_changes().await }
+    });
+
+    tokio::time::sleep(Duration::from_secs(60)).await;
+    assert_eq!(state.live().date, date(2026, 12, 31), "midnight has not passed at the clinic");
+    // A second after midnight the loop wakes and renders the new day's pages (on real threads: wait
+    // for them without letting tokio's paused clock run on).
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let waited = std::time::Instant::now();
+    while state.live().date != date(2027, 1, 1) {
+        assert!(waited.elapsed() < Duration::from_secs(60), "the date loop did not rebuild at the clinic's midnight");
+        tokio::task::yield_now().await;
+    }
+    assert!(page_text(get(&state, "/").await).await.contains("© 2027"));
+    looping.abort();
 }
 
 #[tokio::test]

@@ -76,7 +76,7 @@ async fn route_data(State(state): State<Arc<AppState>>, path: &str, headers: Hea
 fn render_failed(site: &Snapshot, path: &str, error: &RenderError) -> Response {
     let content = site.content.get(Lang::of_path(path).0);
     let words = i18n::words(content.lang);
-    if *error == RenderError::Busy {
+    if matches!(error, RenderError::Busy) {
         tracing::warn!(%path, "render queue full; answering 503");
         crate::metrics::render_refused();
         let body = error_document(content, &words.busy_heading, &words.busy_message);

@@ -11,6 +11,7 @@ use axum::response::Response;
 use futures_util::FutureExt as _;
 
 use super::pages::server_error;
+use crate::panic_message::panic_message;
 use crate::state::AppState;
 
 pub async fn catch(State(state): State<Arc<AppState>>, request: Request, next: Next) -> Response {
@@ -18,11 +19,7 @@ pub async fn catch(State(state): State<Arc<AppState>>, request: Request, next: N
     match AssertUnwindSafe(next.run(request)).catch_unwind().await {
         Ok(response) => response,
         Err(payload) => {
-            let message = payload
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_default();
+            let message = panic_message(&*payload);
             tracing::error!(%path, panic = message.as_str(), "a handler panicked; answering 500");
             server_error(&state.live(), &path)
         }

@@ -4,11 +4,15 @@
 pub mod pool;
 pub mod quickjs;
 
+use std::sync::Arc;
+
 pub use pool::{PoolConfig, RenderPool};
 pub use quickjs::{QuickJs, QuickJsLimits};
 
 /// Why a render produced no HTML. Every variant is answered with an error page, never a crash.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Causes are kept (behind `Arc`, as one failed render is shared by every request that waited on it)
+/// until the error is logged.
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum RenderError {
     #[error("render threw: {0}")]
     Threw(String),
@@ -16,14 +20,31 @@ pub enum RenderError {
     Timeout,
     #[error("render ran out of memory")]
     OutOfMemory,
-    #[error("engine failed: {0}")]
-    Engine(String),
+    /// The renderer itself (Rust, not the script) panicked; its worker contained it.
+    #[error("the renderer panicked: {0}")]
+    Panicked(String),
+    /// The JS engine could not be built or driven.
+    #[error("engine failed")]
+    Engine(#[source] Arc<rquickjs::Error>),
+    /// The page's data could not be written as JSON, or the bundle's answer read back.
+    #[error("cannot {0}")]
+    Json(&'static str, #[source] Arc<serde_json::Error>),
+    /// A render thread could not be started.
+    #[error("cannot start a render thread")]
+    Spawn(#[source] Arc<std::io::Error>),
     /// The pool's queue is full: the server is overloaded for the moment (HTTP 503).
     #[error("render queue is full")]
     Busy,
     /// The pool is shutting down.
     #[error("render pool stopped")]
     Stopped,
+}
+
+impl RenderError {
+    /// A JSON failure, saying what was being written or read (`"write the route data"`).
+    pub fn json(what: &'static str) -> impl FnOnce(serde_json::Error) -> Self {
+        move |error| Self::Json(what, Arc::new(error))
+    }
 }
 
 /// What the SSR bundle gives back for one URL: `globalThis.render(url, dataJson)` -> `{ html, stateHead }`.

@@ -8,6 +8,8 @@ use std::thread;
 use crossbeam_channel::{bounded, Receiver, Sender, TrySendError};
 use tokio::sync::oneshot;
 
+use crate::panic_message::panic_message;
+
 use super::{AppRender, RenderError, Renderer, RendererFactory};
 
 /// Native stack of a worker thread: room for the JS stack limit plus the engine's own frames.
@@ -54,7 +56,7 @@ impl RenderPool {
                         let _ = ready.send(Err(e));
                     }
                 })
-                .map_err(|e| RenderError::Engine(format!("cannot spawn a render thread: {e}")))?;
+                .map_err(|e| RenderError::Spawn(e.into()))?;
         }
         drop(ready_tx);
         for result in ready_rx {
@@ -85,28 +87,39 @@ impl RenderPool {
 }
 
 /// A worker's loop: render jobs until the pool is dropped; after any failure, start over with a
-/// fresh renderer, since a runtime that threw, timed out or ran out of memory may be left broken.
+/// fresh renderer, since a runtime that threw, timed out, ran out of memory or panicked may be left
+/// broken. A panic is contained here, so the pool never loses a worker.
 fn work(mut renderer: Box<dyn Renderer>, queue: &Receiver<Job>, factory: &RendererFactory) {
     for job in queue {
-        let result = renderer.render(&job.url, &job.data_json);
+        let result = contained(|| renderer.render(&job.url, &job.data_json)).and_then(|result| result);
         let failed = result.is_err();
         if let Err(e) = &result {
-            tracing::error!(url = %job.url, error = %e, "render failed; rebuilding this worker's engine");
+            let error = e as &dyn std::error::Error;
+            tracing::error!(url = %job.url, error, "render failed; rebuilding this worker's engine");
         }
         let _ = job.reply.send(result);
         if failed {
             crate::metrics::engine_rebuilt();
+            // The old engine goes first (its drop may fail too), then a new one until one builds.
+            let _ = contained(|| drop(renderer));
             renderer = loop {
-                match factory() {
+                match contained(|| factory()).and_then(|built| built) {
                     Ok(fresh) => break fresh,
                     Err(e) => {
-                        tracing::error!(error = %e, "cannot rebuild the engine; retrying in 1 s");
+                        let error = &e as &dyn std::error::Error;
+                        tracing::error!(error, "cannot rebuild the engine; retrying in 1 s");
                         thread::sleep(std::time::Duration::from_secs(1));
                     }
                 }
             };
         }
     }
+}
+
+/// `f`'s result, or its panic as `RenderError::Panicked` with the panic's message.
+fn contained<T>(f: impl FnOnce() -> T) -> Result<T, RenderError> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
+        .map_err(|panic| RenderError::Panicked(panic_message(&*panic)))
 }
 
 #[cfg(test)]
@@ -116,7 +129,8 @@ mod tests {
 
     use super::*;
 
-    /// Renders "<url>#<instance>", fails for "/fail", and for "/block" says it started, then waits on a barrier.
+    /// Renders "<url>#<instance>", fails for "/fail", panics for "/panic", and for "/block" says it
+    /// started, then waits on a barrier.
     struct Fake {
         instance: usize,
         barrier: Arc<Barrier>,
@@ -127,6 +141,7 @@ mod tests {
         fn render(&mut self, url: &str, _: &str) -> Result<AppRender, RenderError> {
             match url {
                 "/fail" => Err(RenderError::Threw("boom".into())),
+                "/panic" => panic!("a renderer bug"),
                 "/block" => {
                     let _ = self.started.send(());
                     self.barrier.wait();
@@ -159,7 +174,7 @@ mod tests {
     async fn a_failed_render_rebuilds_the_worker() {
         let Harness { pool, built, .. } = pool(1, 4, Arc::new(Barrier::new(1)));
         assert_eq!(pool.render("/a", "{}".into()).await.unwrap().html, "/a#0");
-        assert_eq!(pool.render("/fail", "{}".into()).await, Err(RenderError::Threw("boom".into())));
+        assert!(matches!(pool.render("/fail", "{}".into()).await, Err(RenderError::Threw(m)) if m == "boom"));
         assert_eq!(pool.render("/a", "{}".into()).await.unwrap().html, "/a#1");
         assert_eq!(built.load(Ordering::SeqCst), 2);
     }
@@ -182,16 +197,29 @@ mod tests {
         while pool.jobs.is_empty() {
             tokio::task::yield_now().await;
         }
-        assert_eq!(pool.render("/c", "{}".into()).await, Err(RenderError::Busy));
+        assert!(matches!(pool.render("/c", "{}".into()).await, Err(RenderError::Busy)));
         barrier.wait();
         assert_eq!(first.await.unwrap().unwrap().html, "unblocked");
         assert_eq!(second.await.unwrap().unwrap().html, "/b#0");
     }
 
+    #[tokio::test]
+    async fn a_renderer_that_panics_is_answered_and_rebuilt_and_the_pool_keeps_its_size() {
+        let Harness { pool, built, .. } = pool(2, 4, Arc::new(Barrier::new(1)));
+        // More panics than workers: were a panic to end its thread, the pool would be empty after two.
+        for _ in 0..5 {
+            let answer = tokio::time::timeout(std::time::Duration::from_secs(10), pool.render("/panic", "{}".into()));
+            let answer = answer.await.expect("a worker answers");
+            assert!(matches!(answer, Err(RenderError::Panicked(ref m)) if m == "a renderer bug"), "{answer:?}");
+        }
+        assert!(pool.render("/a", "{}".into()).await.unwrap().html.starts_with("/a#"));
+        assert_eq!(built.load(Ordering::SeqCst), 2 + 5, "each panic rebuilt its worker's renderer");
+    }
+
     #[test]
     fn a_factory_that_fails_fails_start_up() {
-        let factory: RendererFactory = Arc::new(|| Err(RenderError::Engine("no bundle".into())));
+        let factory: RendererFactory = Arc::new(|| Err(RenderError::Threw("no bundle".into())));
         let err = RenderPool::start(PoolConfig { workers: 2, queue: 2 }, factory).err().unwrap();
-        assert_eq!(err, RenderError::Engine("no bundle".into()));
+        assert!(matches!(err, RenderError::Threw(m) if m == "no bundle"));
     }
 }

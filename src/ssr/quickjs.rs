@@ -35,7 +35,8 @@ pub struct QuickJs {
 impl QuickJs {
     /// A runtime with the bundle evaluated, so `render` is defined.
     pub fn new(bundle: &str, limits: QuickJsLimits) -> Result<Self, RenderError> {
-        let runtime = Runtime::new().map_err(|e| RenderError::Engine(e.to_string()))?;
+        let engine = |e: rquickjs::Error| RenderError::Engine(e.into());
+        let runtime = Runtime::new().map_err(engine)?;
         runtime.set_memory_limit(limits.memory_bytes);
         runtime.set_max_stack_size(JS_STACK_BYTES);
         let epoch = Instant::now();
@@ -44,12 +45,12 @@ impl QuickJs {
         runtime.set_interrupt_handler(Some(Box::new(move || {
             epoch.elapsed().as_millis() as u64 > handler_deadline.load(Ordering::Relaxed)
         })));
-        let context = Context::full(&runtime).map_err(|e| RenderError::Engine(e.to_string()))?;
+        let context = Context::full(&runtime).map_err(engine)?;
         let engine = Self { context, _runtime: runtime, limits, epoch, deadline_ms };
         engine.within(LOAD_DEADLINE, |ctx| {
-            ctx.eval::<(), _>(bundle).catch(&ctx).map_err(|e| describe(e))?;
+            ctx.eval::<(), _>(bundle).catch(&ctx).map_err(Failure::caught)?;
             let render: Result<Function, _> = ctx.globals().get("render");
-            render.map(drop).map_err(|_| "the bundle does not define globalThis.render".to_owned())
+            render.map(drop).map_err(|_| Failure::Contract("the bundle does not define globalThis.render"))
         })?;
         Ok(engine)
     }
@@ -58,47 +59,69 @@ impl QuickJs {
     fn within<T>(
         &self,
         budget: Duration,
-        f: impl FnOnce(rquickjs::Ctx<'_>) -> Result<T, String>,
+        f: impl FnOnce(rquickjs::Ctx<'_>) -> Result<T, Failure>,
     ) -> Result<T, RenderError> {
         let start = self.epoch.elapsed();
         self.deadline_ms.store((start + budget).as_millis() as u64, Ordering::Relaxed);
         let result = self.context.with(f);
         self.deadline_ms.store(NO_DEADLINE, Ordering::Relaxed);
-        result.map_err(|message| {
-            if self.epoch.elapsed() >= start + budget {
-                RenderError::Timeout
-            } else if message.contains("out of memory") || message.contains("allocation") {
-                RenderError::OutOfMemory
-            } else {
-                RenderError::Threw(message)
-            }
+        result.map_err(|failure| match failure {
+            _ if self.epoch.elapsed() >= start + budget => RenderError::Timeout,
+            Failure::OutOfMemory => RenderError::OutOfMemory,
+            Failure::Threw(message) => RenderError::Threw(message),
+            Failure::Contract(message) => RenderError::Threw(message.to_owned()),
+            Failure::Engine(error) => RenderError::Engine(error.into()),
         })
     }
 }
 
-fn describe(error: CaughtError<'_>) -> String {
-    match error {
-        CaughtError::Exception(e) => {
-            let message = e.message().unwrap_or_default();
-            match e.stack() {
-                Some(stack) if !stack.is_empty() => format!("{message}\n{stack}"),
-                _ => message,
+/// How a script failed, as the engine reported it.
+enum Failure {
+    /// An allocation past the runtime's memory limit was refused.
+    OutOfMemory,
+    /// The script threw: its message and stack.
+    Threw(String),
+    /// The bundle broke its contract with Rust (`globalThis.render(url, dataJson) -> { html, stateHead }`).
+    Contract(&'static str),
+    Engine(rquickjs::Error),
+}
+
+/// QuickJS answers a refused allocation by throwing its own `InternalError("out of memory")`
+/// (`JS_ThrowOutOfMemory`), or rquickjs reports it as `Error::Allocation`; a script's own error that
+/// merely mentions memory is an ordinary throw.
+const OUT_OF_MEMORY: &str = "out of memory";
+
+impl Failure {
+    fn caught(error: CaughtError<'_>) -> Self {
+        match error {
+            CaughtError::Exception(e) => {
+                let name: Option<String> = e.as_object().get("name").ok();
+                let message = e.message().unwrap_or_default();
+                if name.as_deref() == Some("InternalError") && message == OUT_OF_MEMORY {
+                    return Self::OutOfMemory;
+                }
+                Self::Threw(match e.stack() {
+                    Some(stack) if !stack.is_empty() => format!("{message}\n{stack}"),
+                    _ => message,
+                })
             }
+            CaughtError::Value(v) => Self::Threw(format!("threw a non-Error value: {v:?}")),
+            CaughtError::Error(rquickjs::Error::Allocation) => Self::OutOfMemory,
+            CaughtError::Error(e) => Self::Engine(e),
         }
-        CaughtError::Value(v) => format!("threw a non-Error value: {v:?}"),
-        CaughtError::Error(e) => e.to_string(),
     }
 }
+
+const SHAPE: &str = "render must return { html: string, stateHead?: string }";
 
 impl Renderer for QuickJs {
     fn render(&mut self, url: &str, data_json: &str) -> Result<AppRender, RenderError> {
         self.within(self.limits.deadline, |ctx| {
-            let render: Function = ctx.globals().get("render").map_err(|e| e.to_string())?;
-            let out: Value = render.call((url, data_json)).catch(&ctx).map_err(describe)?;
-            let shape = || "render must return { html: string, stateHead?: string }".to_owned();
-            let out = out.into_object().ok_or_else(shape)?;
-            let html: String = out.get("html").map_err(|_| shape())?;
-            let state_head: Option<String> = out.get("stateHead").map_err(|_| shape())?;
+            let render: Function = ctx.globals().get("render").map_err(Failure::Engine)?;
+            let out: Value = render.call((url, data_json)).catch(&ctx).map_err(Failure::caught)?;
+            let out = out.into_object().ok_or(Failure::Contract(SHAPE))?;
+            let html: String = out.get("html").map_err(|_| Failure::Contract(SHAPE))?;
+            let state_head: Option<String> = out.get("stateHead").map_err(|_| Failure::Contract(SHAPE))?;
             Ok(AppRender { html, state_head })
         })
     }
@@ -146,14 +169,20 @@ mod tests {
     }
 
     #[test]
-    fn an_endless_render_is_stopped_at_the_deadline() {
-        let mut js = engine("for (;;) {}");
+    fn an_endless_render_is_stopped_at_the_deadline_and_the_runtime_renders_again() {
+        let mut js = engine("if (url === '/loop') for (;;) {} return { html: 'ok ' + url };");
         let start = Instant::now();
-        assert_eq!(js.render("/", "{}"), Err(RenderError::Timeout));
+        assert!(matches!(js.render("/loop", "{}"), Err(RenderError::Timeout)));
         assert!(start.elapsed() < Duration::from_secs(5));
-        // The same runtime renders again once the deadline is disarmed.
-        let mut ok = engine("return { html: 'ok' };");
-        assert_eq!(ok.render("/", "{}").unwrap().html, "ok");
+        // The same runtime renders again: the deadline was disarmed after the timeout, and re-armed.
+        assert_eq!(js.render("/", "{}").unwrap().html, "ok /");
+        assert!(matches!(js.render("/loop", "{}"), Err(RenderError::Timeout)));
+    }
+
+    #[test]
+    fn a_script_error_that_mentions_memory_is_a_throw_not_out_of_memory() {
+        let mut js = engine("throw new Error('allocation of a slot failed: out of memory in the list');");
+        assert!(matches!(js.render("/", "{}"), Err(RenderError::Threw(m)) if m.contains("allocation of a slot")));
     }
 
     #[test]
@@ -162,7 +191,8 @@ mod tests {
         let limits = QuickJsLimits { deadline: Duration::from_secs(30), ..LIMITS };
         let bundle = "globalThis.render = function () { const a = []; for (;;) a.push(new Array(100000).fill(1)); };";
         let mut js = QuickJs::new(bundle, limits).unwrap();
-        assert_eq!(js.render("/", "{}"), Err(RenderError::OutOfMemory));
+        let result = js.render("/", "{}");
+        assert!(matches!(result, Err(RenderError::OutOfMemory)), "{result:?}");
     }
 
     #[test]

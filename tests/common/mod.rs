@@ -58,7 +58,7 @@ pub fn state_of(
     factory: RendererFactory,
     pool: PoolConfig,
     cache: bool,
-    clock: Arc<FixedClock>,
+    clock: Arc<dyn Clock>,
 ) -> Arc<AppState> {
     let pool = RenderPool::start(pool, factory).unwrap();
     let settings = Settings { render_cache: cache, ..Settings::for_site(SITE_URL) };
