@@ -101,23 +101,17 @@ impl ImageManifest {
         })
     }
 
-    /// What the build made of `src` (`/images/...`), if the file's bytes are the ones it saw.
-    pub fn derived(&self, src: &str, bytes: &[u8]) -> Option<Arc<Derived>> {
+    /// What the build made of `src` (`/images/...`), if the file's bytes (of this SHA-256, in hex) are
+    /// the ones it saw.
+    pub fn derived(&self, src: &str, sha256: &str) -> Option<Arc<Derived>> {
         let derived = self.images.get(src)?;
-        (sha256_hex(bytes) == derived.sha256).then(|| Arc::clone(derived))
+        (sha256 == derived.sha256).then(|| Arc::clone(derived))
     }
 }
 
-fn sha256_hex(bytes: &[u8]) -> String {
+pub fn sha256_hex(bytes: &[u8]) -> String {
     use sha2::{Digest, Sha256};
     Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// The version of an image file in its URL (`?v=`): the first 12 hex digits of its SHA-256.
-pub fn version(bytes: &[u8]) -> String {
-    let mut hex = sha256_hex(bytes);
-    hex.truncate(12);
-    hex
 }
 
 /// An embedded generated file by its name under `/img/`.
@@ -158,11 +152,11 @@ mod tests {
     fn copies_belong_only_to_the_bytes_they_were_made_from() {
         let manifest = ImageManifest::embedded();
         let (src, _) = manifest.images.iter().next().unwrap();
-        let bytes = std::fs::read(format!("{}/content{src}", env!("CARGO_MANIFEST_DIR"))).unwrap();
-        assert!(manifest.derived(src, &bytes).is_some());
-        let mut edited = bytes.clone();
-        edited.push(b'\n');
+        let mut bytes = std::fs::read(format!("{}/content{src}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        assert!(manifest.derived(src, &sha256_hex(&bytes)).is_some());
+        assert!(manifest.derived("/images/nowhere.svg", &sha256_hex(&bytes)).is_none());
+        bytes.push(b'\n');
+        let edited = sha256_hex(&bytes);
         assert!(manifest.derived(src, &edited).is_none(), "an edited file must not get the old file's copies");
-        assert!(manifest.derived("/images/nowhere.svg", &bytes).is_none());
     }
 }

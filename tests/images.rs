@@ -4,12 +4,13 @@
 
 mod common;
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use axum::http::StatusCode;
 use clinic_site::content::types::Image;
-use clinic_site::content::Content;
+use clinic_site::content::{Content, ContentSource, Editions};
 use clinic_site::routes::{Page, Route};
+use clinic_site::ssr::PoolConfig;
 use clinic_site::AppState;
 use common::html::{attr, document, meta, select};
 use common::*;
@@ -198,6 +199,34 @@ async fn the_icons_answer_as_pngs_of_their_size_and_the_favicon_as_an_ico() {
 async fn an_unknown_copy_is_not_found() {
     let state = ready_state().await;
     for path in ["/img/nothing-0123456789-480.avif", "/img/", "/img/a/b.png"] {
+        assert_eq!(get(&state, path).await.status(), StatusCode::NOT_FOUND, "{path}");
+    }
+}
+
+#[tokio::test]
+async fn images_are_served_from_the_loaded_content_as_the_pages_name_them() {
+    let dir = content_copy("served-images");
+    let content = Editions::load(ContentSource::Dir(dir.to_path_buf())).expect("the copy is valid");
+    let clock = Arc::new(FixedClock(Mutex::new(date(2026, 11, 22))));
+    let state = state_of(content, quickjs(), PoolConfig { workers: 1, queue: 8 }, true, clock);
+    let snapshot = state.snapshot();
+    let (logo, hero) = (&snapshot.content.en.site.logo.src, &snapshot.content.hi.home.hero.images[0].src);
+    let file = |src: &str| dir.join(src.split('?').next().unwrap().trim_start_matches('/'));
+    let (logo_bytes, hero_bytes) = (std::fs::read(file(logo)).unwrap(), std::fs::read(file(hero)).unwrap());
+
+    // Edited and deleted on disk without a reload: the pages served still name the loaded files, so
+    // those are what `/images/` serves, under their versions.
+    std::fs::write(file(logo), "<svg xmlns=\"http://www.w3.org/2000/svg\"/>").unwrap();
+    std::fs::remove_file(file(hero)).unwrap();
+    for (src, loaded) in [(logo, logo_bytes), (hero, hero_bytes)] {
+        let response = get(&state, src).await;
+        assert_eq!(response.status(), StatusCode::OK, "{src}");
+        assert_eq!(header(&response, "cache-control"), "public, max-age=31536000, immutable", "{src}");
+        assert_eq!(body_bytes(response).await, loaded, "{src}");
+        let unversioned = get(&state, src.split('?').next().unwrap()).await;
+        assert_eq!(header(&unversioned, "cache-control"), "public, max-age=86400", "{src}");
+    }
+    for path in ["/images/nowhere.svg", "/images/../site.toml", "/images//logo.svg", "/images/./logo.svg"] {
         assert_eq!(get(&state, path).await.status(), StatusCode::NOT_FOUND, "{path}");
     }
 }

@@ -209,7 +209,7 @@ fn categories(content: &Content, p: &mut Problems) {
 /// (known for the files the build saw), since the page reserves that box and picks copies by width.
 fn images(content: &Content, p: &mut Problems) {
     for (file, image) in content_images!(content, iter, &) {
-        if image.file().and_then(|path| content.source.read(path)).is_none() {
+        if image.file().and_then(|path| content.images.get(path)).is_none() {
             p.add_at(file.clone(), format!("image \"{}\" is not a file under content/images/", image.src));
         }
         if image.width == 0 || image.height == 0 {

@@ -38,6 +38,7 @@ pub mod blog;
 mod checks;
 pub mod home;
 pub mod hours;
+pub mod image_files;
 pub mod pages;
 pub mod placeholders;
 pub mod safety;
@@ -49,6 +50,7 @@ mod twins;
 pub mod types;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::error::Error;
 use std::fmt;
 use std::sync::Arc;
 
@@ -56,13 +58,15 @@ use serde::de::DeserializeOwned;
 
 use blog::{Article, Categories};
 use home::Home;
+use image_files::ImageFiles;
 use pages::{About, Appointment, Contact, NotFound, Therapy};
 use sections::{Approach, Benefits, Team};
 use service::Service;
 use site::Identity;
 pub use source::ContentSource;
+use source::SourceError;
 
-use crate::images::{self, Derived, ImageManifest};
+use crate::images::{Derived, ImageManifest};
 use crate::lang::Lang;
 
 /// One problem in one content file.
@@ -70,6 +74,23 @@ use crate::lang::Lang;
 pub struct ContentError {
     pub file: String,
     pub message: String,
+}
+
+impl From<&SourceError> for ContentError {
+    fn from(error: &SourceError) -> Self {
+        Self { file: error.file().to_owned(), message: error_text(error) }
+    }
+}
+
+/// An error and its causes on one line: `cannot read /c/site.toml: Is a directory (os error 21)`.
+fn error_text(error: &dyn Error) -> String {
+    let mut text = error.to_string();
+    let mut cause = error.source();
+    while let Some(error) = cause {
+        text = format!("{text}: {error}");
+        cause = error.source();
+    }
+    text
 }
 
 impl fmt::Display for ContentError {
@@ -113,12 +134,15 @@ pub struct Content {
     pub articles: Vec<Article>,
     pub categories: Categories,
     pub source: ContentSource,
+    /// Every file under `images/`, shared by both editions.
+    pub images: Arc<ImageFiles>,
 }
 
 /// Parses one edition's files, noting each failure instead of stopping at the first, and keeps each
 /// file's raw table for the checks that compare the two editions (`twins`).
 struct Loader {
     source: ContentSource,
+    images: Arc<ImageFiles>,
     lang: Lang,
     problems: Vec<ContentError>,
     /// Every file looked for, by path relative to the edition's folder (`blog/insomnia.toml`).
@@ -128,8 +152,9 @@ struct Loader {
 }
 
 impl Loader {
-    fn new(source: ContentSource, lang: Lang) -> Self {
-        Self { source, lang, problems: Vec::new(), attempted: BTreeSet::new(), tables: BTreeMap::new() }
+    fn new(source: ContentSource, images: Arc<ImageFiles>, lang: Lang) -> Self {
+        let (problems, attempted, tables) = (Vec::new(), BTreeSet::new(), BTreeMap::new());
+        Self { source, images, lang, problems, attempted, tables }
     }
 
     fn files(&self) -> twins::Files<'_> {
@@ -141,9 +166,10 @@ impl Loader {
         let path = format!("{}{file}", self.lang.content_dir());
         self.attempted.insert(file.to_owned());
         let result = match self.source.read(&path) {
-            None => Err(format!("file not found in {}", self.source.describe())),
-            Some(bytes) => std::str::from_utf8(&bytes).map_err(|e| format!("not UTF-8: {e}")).and_then(|text| {
-                let parsed = toml::from_str(text).map_err(|e| e.to_string())?;
+            Err(error) => Err(error_text(&error)),
+            Ok(None) => Err(format!("file not found in {}", self.source.describe())),
+            Ok(Some(bytes)) => std::str::from_utf8(&bytes).map_err(|e| format!("not UTF-8: {e}")).and_then(|text| {
+                let parsed = from_toml(text)?;
                 let table = toml::from_str(text).map_err(|e: toml::de::Error| e.to_string())?;
                 self.problems.extend(safety::problems(&path, &table));
                 self.tables.insert(file.to_owned(), table);
@@ -156,7 +182,11 @@ impl Loader {
     /// Every `<dir>/*.toml` file, parsed, with its slug (the file name).
     fn parse_dir<T: DeserializeOwned>(&mut self, dir: &str) -> Vec<(String, T)> {
         let mut items = Vec::new();
-        for name in self.source.list(&format!("{}{dir}", self.lang.content_dir()), ".toml") {
+        let names = self.source.list(&format!("{}{dir}", self.lang.content_dir()), ".toml").unwrap_or_else(|error| {
+            self.problems.push((&error).into());
+            Vec::new()
+        });
+        for name in names {
             if let Some(item) = self.parse::<T>(&format!("{dir}/{name}")) {
                 items.push((name.trim_end_matches(".toml").to_owned(), item));
             }
@@ -177,10 +207,13 @@ pub struct Editions {
 
 impl Editions {
     pub fn load(source: ContentSource) -> Result<Self, ContentErrors> {
-        let version = source.fingerprint();
-        let mut english = Loader::new(source.clone(), Lang::En);
+        let files = source.files().map_err(|error| ContentErrors(vec![(&error).into()]))?;
+        let version = files.fingerprint();
+        let images = Arc::new(ImageFiles::new(&files));
+        drop(files);
+        let mut english = Loader::new(source.clone(), Arc::clone(&images), Lang::En);
         let en = Content::parse(&mut english);
-        let mut hindi = Loader::new(source, Lang::Hi);
+        let mut hindi = Loader::new(source, images, Lang::Hi);
         let hi = Content::parse(&mut hindi);
         let mut problems = twins::problems(&english.files(), &hindi.files());
         problems.splice(0..0, english.problems.into_iter().chain(hindi.problems));
@@ -293,6 +326,7 @@ impl Content {
             articles,
             categories,
             source: files.source.clone(),
+            images: Arc::clone(&files.images),
         })
     }
 
@@ -321,15 +355,12 @@ impl Content {
     /// Gives each image the copies the build made of its file (`crate::images`): only when the file
     /// is the one the build saw, so an editor's changed file (`--content-dir`) is shown as it is.
     pub fn attach_derived_images(&mut self, manifest: &ImageManifest) {
-        let source = self.source.clone();
+        let files = Arc::clone(&self.images);
         let mut by_src: HashMap<String, Option<Arc<Derived>>> = HashMap::new();
         for (_, image) in content_images!(self, iter_mut, &mut) {
             let derived = by_src
                 .entry(image.src.clone())
-                .or_insert_with(|| {
-                    let bytes = source.read(image.file()?)?;
-                    manifest.derived(&image.src, &bytes)
-                })
+                .or_insert_with(|| manifest.derived(&image.src, &files.get(image.file()?)?.sha256))
                 .clone();
             if let Some(derived) = derived {
                 image.attach(derived);
@@ -340,14 +371,12 @@ impl Content {
     /// Puts a hash of each image's file in its URL (`/images/a.svg?v=…`), so browsers may keep it for a
     /// year (`http::static_files::image`) and an edited file is fetched again under its new URL.
     fn version_image_urls(&mut self) {
-        let source = self.source.clone();
-        let mut versions: HashMap<String, String> = HashMap::new();
+        let files = Arc::clone(&self.images);
         for (_, image) in content_images!(self, iter_mut, &mut) {
-            let Some(file) = image.file().map(str::to_owned) else { continue };
-            let version = versions
-                .entry(file.clone())
-                .or_insert_with(|| source.read(&file).map(|bytes| images::version(&bytes)).unwrap_or_default());
-            image.src = format!("/{file}?v={version}");
+            // Every image is a file by now: the checks refuse content that shows any other.
+            if let Some((path, file)) = image.file().and_then(|path| Some((path, files.get(path)?))) {
+                image.src = format!("/{path}?v={}", file.version());
+            }
         }
     }
 
@@ -355,6 +384,23 @@ impl Content {
     pub fn problems(&self) -> Vec<ContentError> {
         checks::problems(self)
     }
+}
+
+/// Deserializes one file, naming the field a wrong value is in: ``hero.images[2].alt: invalid type:
+/// integer `3`, expected a string (line 12)``. toml's own message shows the line, which names only the
+/// last key of a nested field, or none (an item of an array of tables).
+fn from_toml<T: DeserializeOwned>(text: &str) -> Result<T, String> {
+    let document = toml::Deserializer::parse(text).map_err(|e| e.to_string())?;
+    serde_path_to_error::deserialize(document).map_err(|e| {
+        let (path, error) = (e.path().to_string(), e.inner());
+        let line =
+            error.span().map(|span| text.as_bytes()[..span.start.min(text.len())].split(|b| *b == b'\n').count());
+        let at = line.map(|n| format!(" (line {n})")).unwrap_or_default();
+        match path.as_str() {
+            "." => format!("{}{at}", error.message()),
+            path => format!("{path}: {}{at}", error.message()),
+        }
+    })
 }
 
 /// Newest first; articles of the same day by slug.

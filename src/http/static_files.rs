@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Response};
 use super::respond::accepted_coding;
 use crate::assets::client_asset;
 use crate::encoding::Coding;
-use crate::images::{self, generated_file, generated_url};
+use crate::images::{generated_file, generated_url};
 use crate::state::AppState;
 
 const IMMUTABLE: HeaderValue = HeaderValue::from_static("public, max-age=31536000, immutable");
@@ -65,23 +65,20 @@ pub async fn asset(Path(name): Path<String>, headers: HeaderMap) -> Response {
     response
 }
 
-/// `/images/<path>`: from the content (embedded or the editor's folder). The pages ask for
-/// `?v=<version of the bytes>` (`Content::version_image_urls`): that URL never changes its bytes, so it
-/// is immutable; any other (an old version, none) is the current file, cached for a day.
+/// `/images/<path>`: the content's image files, as the live snapshot loaded them (`ImageFiles`), so a
+/// request reads no file and the bytes always match the pages served. The pages ask for `?v=<version
+/// of the bytes>` (`Content::version_image_urls`): that URL never changes its bytes, so it is
+/// immutable; any other (an old version, none) is the current file, cached for a day.
 pub async fn image(
     State(state): State<Arc<AppState>>,
     Path(path): Path<String>,
     RawQuery(query): RawQuery,
 ) -> Response {
-    match state.snapshot().content.en.source.read(&format!("images/{path}")) {
-        Some(bytes) => {
-            let current = query.as_deref().and_then(|q| q.strip_prefix("v=")) == Some(images::version(&bytes).as_str());
-            let cache = if current { IMMUTABLE } else { IMAGE_CACHE };
-            ([(header::CONTENT_TYPE, content_type(&path)), (header::CACHE_CONTROL, cache)], bytes.into_owned())
-                .into_response()
-        }
-        None => not_found(),
-    }
+    let snapshot = state.snapshot();
+    let Some(file) = snapshot.content.en.images.get(&format!("images/{path}")) else { return not_found() };
+    let current = query.as_deref().and_then(|q| q.strip_prefix("v=")) == Some(file.version());
+    let cache = if current { IMMUTABLE } else { IMAGE_CACHE };
+    ([(header::CONTENT_TYPE, content_type(&path)), (header::CACHE_CONTROL, cache)], file.bytes.clone()).into_response()
 }
 
 /// `/img/<name>`: a copy the build made of a content image (`crate::images`), named by its source's
