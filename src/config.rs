@@ -76,8 +76,9 @@ pub struct Config {
     pub shared_max_age: u64,
 
     /// Most connections open at once (fewer if the open-file limit is lower). An idle connection
-    /// holds about 18 KB, so the default bounds them at about 180 MB. When all are taken, the one
-    /// that has waited longest without sending a whole request is closed to admit the next.
+    /// holds about 18 KB, so the default bounds them at about 180 MB. When all are taken, one is
+    /// closed to admit the next: the oldest waiting for a request, else the oldest whose client has
+    /// stopped reading its answer.
     #[arg(long, env = "MAX_CONNECTIONS", default_value_t = 10_000)]
     pub max_connections: usize,
 
@@ -86,6 +87,12 @@ pub struct Config {
     /// are one or two packets, so ten seconds is generous even on a slow mobile link.
     #[arg(long, env = "HEADER_READ_TIMEOUT_MS", default_value_t = 10_000)]
     pub header_read_timeout_ms: u64,
+
+    /// Milliseconds a client may take none of its answer before it is disconnected (nginx's
+    /// send_timeout, at nginx's default): a phone that loses its signal for a moment resumes well
+    /// within it, while a client that never reads holds no connection for long.
+    #[arg(long, env = "SEND_TIMEOUT_MS", default_value_t = 60_000)]
+    pub send_timeout_ms: u64,
 }
 
 pub const DEFAULT_SHARED_MAX_AGE: u64 = 60;
@@ -153,6 +160,7 @@ mod tests {
         assert!(!config.no_render_cache);
         assert!(Config::try_parse_from(["clinic-site", "--no-render-cache"]).unwrap().no_render_cache);
         assert_eq!(config.header_read_timeout_ms, 10_000);
+        assert_eq!(config.send_timeout_ms, 60_000);
         assert_eq!(config.log_format, LogFormat::Text);
         assert_eq!(config.max_connections, 10_000);
         assert_eq!(config.shared_max_age, 60);

@@ -1,5 +1,6 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::Context as _;
 use clap::Parser;
@@ -8,7 +9,8 @@ use tracing_subscriber::EnvFilter;
 use clinic_site::config::{Command, Config, LogFormat};
 use clinic_site::content::placeholders;
 use clinic_site::healthcheck;
-use clinic_site::http::server::{connection_limit, listen, serve};
+use clinic_site::http::connections::Connections;
+use clinic_site::http::server::{connection_limit, listen, serve, ConnectionLimits};
 use clinic_site::{app, metrics, reload, AppState};
 
 // glibc's malloc was a tenth of the server's time answering cached pages (many small allocations per
@@ -49,10 +51,11 @@ async fn run(config: Config) -> anyhow::Result<()> {
     }
 
     let state = Arc::new(AppState::from_config(&config)?);
+    let connections = Arc::new(Connections::default());
     placeholders::warn_if_public(&state.site_url, &state.snapshot().content);
     // Before the first request, so the request metrics register with the recorder.
     if let Some(address) = config.metrics_addr {
-        let bound = metrics::serve(address, Arc::clone(&state)).await?;
+        let bound = metrics::serve(address, Arc::clone(&state), Arc::clone(&connections)).await?;
         tracing::info!(address = %bound, "metrics at /metrics");
     }
     let address = SocketAddr::new(config.host, config.port);
@@ -70,8 +73,12 @@ async fn run(config: Config) -> anyhow::Result<()> {
         tracing::info!(startup_ms = started.elapsed().as_millis() as u64, failed, "ready");
         background.date_changes().await;
     });
-    let header_read_timeout = std::time::Duration::from_millis(config.header_read_timeout_ms);
-    serve(listener, app(state), header_read_timeout, max_connections, shutdown_signal()).await?;
+    let limits = ConnectionLimits {
+        header_read: Duration::from_millis(config.header_read_timeout_ms),
+        send: Duration::from_millis(config.send_timeout_ms),
+        max_connections,
+    };
+    serve(listener, app(state), limits, connections, shutdown_signal()).await?;
     tracing::info!("stopped");
     Ok(())
 }

@@ -18,6 +18,7 @@ use axum::Router;
 use metrics::{counter, gauge, histogram, Counter, Histogram, SharedString};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
+use crate::http::connections::{Connections, State as ConnectionState};
 use crate::state::AppState;
 
 pub const REQUESTS: &str = "http_requests_total";
@@ -26,6 +27,7 @@ pub const PAGES: &str = "clinic_pages_total";
 pub const RENDER_DURATION: &str = "clinic_render_duration_seconds";
 pub const RENDER_QUEUE: &str = "clinic_render_queue_depth";
 pub const RENDERS_IN_FLIGHT: &str = "clinic_renders_in_flight";
+pub const CONNECTIONS: &str = "clinic_connections";
 pub const RENDERS_REFUSED: &str = "clinic_renders_refused_total";
 pub const ENGINE_REBUILDS: &str = "clinic_engine_rebuilds_total";
 pub const CONTENT_RELOADS: &str = "clinic_content_reloads_total";
@@ -41,7 +43,11 @@ pub const BUILD_INFO: &str = "clinic_build_info";
 const BUCKETS: [f64; 14] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5];
 
 /// Installs the recorder, then serves its text on `address` at `/metrics` until the process ends.
-pub async fn serve(address: SocketAddr, state: Arc<AppState>) -> anyhow::Result<SocketAddr> {
+pub async fn serve(
+    address: SocketAddr,
+    state: Arc<AppState>,
+    connections: Arc<Connections>,
+) -> anyhow::Result<SocketAddr> {
     let handle = PrometheusBuilder::new()
         .set_buckets_for_metric(Matcher::Suffix("_seconds".into()), &BUCKETS)
         .and_then(PrometheusBuilder::install_recorder)
@@ -59,7 +65,7 @@ pub async fn serve(address: SocketAddr, state: Arc<AppState>) -> anyhow::Result<
             upkeep.run_upkeep();
         }
     });
-    let app = Router::new().route("/metrics", get(scrape)).with_state((handle, state));
+    let app = Router::new().route("/metrics", get(scrape)).with_state((handle, state, connections));
     tokio::spawn(async move {
         if let Err(error) = axum::serve(listener, app).await {
             tracing::error!(%error, "the metrics listener stopped");
@@ -68,11 +74,16 @@ pub async fn serve(address: SocketAddr, state: Arc<AppState>) -> anyhow::Result<
     Ok(bound)
 }
 
-async fn scrape(State((handle, state)): State<(PrometheusHandle, Arc<AppState>)>) -> impl IntoResponse {
+type Scraped = (PrometheusHandle, Arc<AppState>, Arc<Connections>);
+
+async fn scrape(State((handle, state, connections)): State<Scraped>) -> impl IntoResponse {
     let site = state.live();
     gauge!(RENDER_QUEUE).set(state.pool.queued() as f64);
     // Renders under way for the live pages, shared by the requests that wait on them: 0 when idle.
     gauge!(RENDERS_IN_FLIGHT).set(site.flights.len() as f64);
+    for kind in ConnectionState::ALL {
+        gauge!(CONNECTIONS, "state" => kind.label()).set(connections.count(kind) as f64);
+    }
     let queries = site.blog_queries.pinned() + site.blog_queries.len();
     gauge!(PAGES_CACHED).set((site.cache.len() + queries) as f64);
     gauge!(READY).set(if state.is_ready() { 1.0 } else { 0.0 });

@@ -192,6 +192,9 @@ async fn metrics_are_served_in_prometheus_text_on_their_own_listener() {
     assert_eq!(sample(&scraped, r#"clinic_pages_total{source="rendered"}"#), pages);
     assert_eq!(sample(&scraped, "clinic_render_duration_seconds_count"), pages);
     assert_eq!(sample(&scraped, "clinic_render_queue_depth"), 0.0);
+    assert_eq!(sample(&scraped, "clinic_renders_in_flight"), 0.0);
+    assert_eq!(sample(&scraped, r#"clinic_connections{state="stalled"}"#), 0.0);
+    assert!(sample(&scraped, r#"clinic_connections{state="waiting"}"#) >= 0.0, "exported");
     assert_eq!(sample(&scraped, "clinic_ready"), 1.0);
     assert!(sample(&scraped, "clinic_snapshot_build_seconds") > 0.0);
     assert_eq!(sample(&scraped, &format!("clinic_build_info{{version=\"{}\"}}", env!("CARGO_PKG_VERSION"))), 1.0);
@@ -199,6 +202,34 @@ async fn metrics_are_served_in_prometheus_text_on_their_own_listener() {
     assert_eq!(sample(&scraped, &format!("clinic_content_version_info{{version=\"{version}\"}}")), 1.0);
     // Not on the public port.
     assert_eq!(text(&server.url("/metrics")).await.0, 404);
+}
+
+#[tokio::test]
+async fn searches_abandoned_mid_render_leave_no_flight_behind() {
+    use tokio::io::AsyncWriteExt;
+    let metrics_port = free_port();
+    let server = start("abandoned", None, metrics_port, &[]);
+    let metrics = format!("http://127.0.0.1:{metrics_port}/metrics");
+    let rendered = |body: &str| sample(&samples(body), r#"clinic_pages_total{source="rendered"}"#);
+    let before = rendered(&text(&metrics).await.1);
+    // Each client asks for a new search and leaves while its page is queued or being rendered (a
+    // client that closes at once is never served: hyper sees the close with the request).
+    let mut clients = Vec::new();
+    for i in 0..40 {
+        let mut client = tokio::net::TcpStream::connect(("127.0.0.1", server.port())).await.unwrap();
+        let request = format!("GET /blogs?q=abandoned+search+{i} HTTP/1.1\r\nHost: clinic.test\r\n\r\n");
+        client.write_all(request.as_bytes()).await.unwrap();
+        clients.push(client);
+    }
+    tokio::time::sleep(Duration::from_millis(10)).await;
+    drop(clients);
+    // Once the renders they started have drained from the queue, no flight (nor its search text) is left.
+    until(&metrics, "no flight left", |body| {
+        let scraped = samples(body);
+        sample(&scraped, "clinic_render_queue_depth") == 0.0 && sample(&scraped, "clinic_renders_in_flight") == 0.0
+    })
+    .await;
+    assert!(rendered(&text(&metrics).await.1) > before, "the abandoned searches started renders");
 }
 
 #[tokio::test]

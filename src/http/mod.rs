@@ -2,6 +2,7 @@
 //! sitemap, robots.txt and web app manifest, health checks; the limits on requests, the security
 //! headers on every response, and the server loop.
 
+pub mod connections;
 pub mod limits;
 mod pages;
 mod panics;

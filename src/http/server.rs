@@ -1,20 +1,21 @@
 //! The accept loop: hyper's HTTP/1 server with the connection limits that `axum::serve` does not
-//! expose (it sets no timer, so hyper applies no header read timeout at all), room kept for visitors
-//! when slow clients fill the connections, and graceful shutdown.
+//! expose (it sets no timer, so hyper applies no header read timeout at all), a send timeout, a bound
+//! on pipelined requests, room kept for visitors when slow clients fill the connections
+//! (`connections`), and graceful shutdown.
 
-use std::collections::BTreeMap;
 use std::future::Future;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
-use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
-use tokio::sync::{oneshot, Semaphore};
+use tokio::sync::Semaphore;
+use tokio_io_timeout::TimeoutWriter;
+
+use super::connections::Connections;
 
 /// Largest request head (request line and headers) read; beyond it hyper answers 431 and closes.
 /// A browser's head is under 2 KiB and a proxy adds a few hundred bytes; 16 KiB is what Node.js
@@ -27,6 +28,11 @@ const RESERVED_FILES: u64 = 64;
 /// is hyper's built-in limit, deliberately not passed to hyper: setting any value moves its parser's
 /// header array from the stack to the heap on every request (tests/hostile.rs pins the limit).
 pub const MAX_HEADERS: usize = 100;
+
+/// Most bytes hyper reads ahead of the request it is answering, so what one connection may queue by
+/// pipelining (about 300 plain GETs) instead of hyper's default of about 400 KB; room for one
+/// request head of the largest size allowed.
+pub const MAX_BUFFERED_BYTES: usize = 2 * MAX_HEADER_BYTES;
 
 /// Connections the kernel queues for `accept` (capped by `net.core.somaxconn`). Tokio's `bind` asks
 /// for 128, which a burst of new connections overflows; each one then waits a second for its SYN
@@ -49,25 +55,38 @@ pub fn connection_limit(wanted: usize) -> usize {
     (files.saturating_sub(RESERVED_FILES) as usize).min(wanted).max(1)
 }
 
+/// The limits each connection is held to.
+#[derive(Debug, Clone, Copy)]
+pub struct ConnectionLimits {
+    /// Time from a connection's first byte, or the end of its previous answer, to the end of the next
+    /// request's head; it also closes idle keep-alive connections.
+    pub header_read: Duration,
+    /// Time a client may take none of its answer before it is closed (nginx's `send_timeout`).
+    pub send: Duration,
+    /// Connections open at once.
+    pub max_connections: usize,
+}
+
 /// Serves `app` on `listener` until `shutdown` completes, then waits for the requests in flight.
-/// `header_read_timeout` bounds the time from a connection's first byte, or the end of its previous
-/// response, to the end of the next request's head; it also closes idle keep-alive connections.
 ///
-/// At most `max_connections` are open at once. When full, the connection that has waited longest
-/// without sending a whole request is closed to admit the new one, so clients that open connections
-/// and send nothing (or a header a byte at a time) cannot lock visitors out: they only push each
-/// other out. When every open connection has sent a request, a new one waits for one to close.
+/// At most `limits.max_connections` are open at once. When full, the least useful connection is
+/// closed to admit the new one (`Connections::shed_one`: one waiting for a request, else a stalled
+/// reader, oldest first), so clients that send nothing, send a header a byte at a time, or never read
+/// their answers cannot lock visitors out: they only push each other out. When every open connection
+/// is being served, a new one waits for one to close. `connections` lists them (for the metrics).
 pub async fn serve(
     listener: TcpListener,
     app: Router,
-    header_read_timeout: Duration,
-    max_connections: usize,
+    limits: ConnectionLimits,
+    connections: Arc<Connections>,
     shutdown: impl Future<Output = ()>,
 ) -> std::io::Result<()> {
     let mut http = http1::Builder::new();
-    http.timer(TokioTimer::new()).header_read_timeout(header_read_timeout).max_header_size(MAX_HEADER_BYTES);
-    let connections = Arc::new(Semaphore::new(max_connections));
-    let waiting = Arc::new(Waiting::default());
+    http.timer(TokioTimer::new())
+        .header_read_timeout(limits.header_read)
+        .max_header_size(MAX_HEADER_BYTES)
+        .max_buf_size(MAX_BUFFERED_BYTES);
+    let permits = Arc::new(Semaphore::new(limits.max_connections));
     let graceful = GracefulShutdown::new();
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
@@ -81,111 +100,40 @@ pub async fn serve(
             },
             () = &mut shutdown => break,
         };
-        let permit = match Arc::clone(&connections).try_acquire_owned() {
+        let permit = match Arc::clone(&permits).try_acquire_owned() {
             Ok(permit) => permit,
             Err(_) => {
-                waiting.shed_oldest();
+                if let Some(state) = connections.shed_one() {
+                    tracing::debug!(?state, "closing a connection to admit a new one");
+                }
                 tokio::select! {
-                    permit = Arc::clone(&connections).acquire_owned() => permit.expect("the semaphore is never closed"),
+                    permit = Arc::clone(&permits).acquire_owned() => permit.expect("the semaphore is never closed"),
                     () = &mut shutdown => break,
                 }
             }
         };
         // Responses are written whole; waiting to coalesce them (Nagle) only adds latency.
         let _ = stream.set_nodelay(true);
-        let (first_request, shed) = waiting.add();
-        let service = FirstRequest { app: TowerToHyperService::new(app.clone()), first_request };
-        let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+        let mut socket = TimeoutWriter::new(stream);
+        socket.set_timeout(Some(limits.send));
+        let (place, socket, service, shed) = connections.add(Box::pin(socket), &app);
+        let connection = graceful.watch(http.serve_connection(TokioIo::new(socket), service));
         tokio::spawn(async move {
             tokio::select! {
-                // Errors here are the client's doing (a reset, a malformed or too slow request).
+                // Errors here are the client's doing (a reset, a malformed or too slow request, a
+                // send timeout).
                 result = connection => if let Err(error) = result {
                     tracing::debug!(%error, "connection ended with an error");
                 },
-                // (An error only says the connection left the waiting list: it carries on.)
-                Ok(()) = shed => tracing::debug!("closed a connection that sent no whole request, to admit a new one"),
+                // (An error only says the connection left the list some other way: it carries on.)
+                Ok(()) = shed => {},
             }
-            drop(permit);
+            drop((place, permit));
         });
     }
     drop(listener);
     graceful.shutdown().await;
     Ok(())
-}
-
-/// The open connections that have not yet sent a whole request, oldest first, each with the means
-/// to close it.
-#[derive(Default)]
-struct Waiting {
-    connections: Mutex<(u64, BTreeMap<u64, oneshot::Sender<()>>)>,
-}
-
-impl Waiting {
-    /// Registers a new connection: returns its ticket and what tells it to close.
-    fn add(self: &Arc<Self>) -> (Ticket, oneshot::Receiver<()>) {
-        let (close, shed) = oneshot::channel();
-        let mut connections = self.lock();
-        let id = connections.0;
-        connections.0 += 1;
-        connections.1.insert(id, close);
-        (Ticket { id, waiting: Arc::clone(self), done: AtomicBool::new(false) }, shed)
-    }
-
-    /// Closes the connection that has waited longest for its first request, if there is one.
-    fn shed_oldest(&self) {
-        if let Some((_, close)) = self.lock().1.pop_first() {
-            let _ = close.send(());
-        }
-    }
-
-    fn remove(&self, id: u64) {
-        self.lock().1.remove(&id);
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, (u64, BTreeMap<u64, oneshot::Sender<()>>)> {
-        self.connections.lock().unwrap_or_else(|e| e.into_inner())
-    }
-}
-
-/// A connection's place in `Waiting`, given up when its first request arrives or it closes.
-struct Ticket {
-    id: u64,
-    waiting: Arc<Waiting>,
-    done: AtomicBool,
-}
-
-impl Ticket {
-    fn leave(&self) {
-        if !self.done.swap(true, Ordering::Relaxed) {
-            self.waiting.remove(self.id);
-        }
-    }
-}
-
-impl Drop for Ticket {
-    fn drop(&mut self) {
-        self.leave();
-    }
-}
-
-/// The app, for one connection: its first request takes the connection off the waiting list.
-struct FirstRequest {
-    app: TowerToHyperService<Router>,
-    first_request: Ticket,
-}
-
-impl<B> hyper::service::Service<hyper::Request<B>> for FirstRequest
-where
-    TowerToHyperService<Router>: hyper::service::Service<hyper::Request<B>>,
-{
-    type Response = <TowerToHyperService<Router> as hyper::service::Service<hyper::Request<B>>>::Response;
-    type Error = <TowerToHyperService<Router> as hyper::service::Service<hyper::Request<B>>>::Error;
-    type Future = <TowerToHyperService<Router> as hyper::service::Service<hyper::Request<B>>>::Future;
-
-    fn call(&self, request: hyper::Request<B>) -> Self::Future {
-        self.first_request.leave();
-        self.app.call(request)
-    }
 }
 
 /// A failed accept is the client's (it reset before we took it) or the process's: out of file
@@ -203,9 +151,34 @@ mod tests {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     use tokio::net::TcpStream;
 
+    use super::super::connections::State;
     use super::*;
 
     const PARTIAL: &[u8] = b"GET / HTTP/1.1\r\nHost: clinic.test\r\n";
+    /// An answer far larger than the kernel buffers between a client that never reads and the server.
+    const BIG: usize = 32 << 20;
+
+    fn limits(max_connections: usize) -> ConnectionLimits {
+        // A minute to send a header or take an answer: without shedding, a visitor would wait that long.
+        ConnectionLimits { header_read: Duration::from_secs(60), send: Duration::from_secs(60), max_connections }
+    }
+
+    fn app(hold: Arc<tokio::sync::Notify>) -> Router {
+        static BODY: [u8; BIG] = [b'x'; BIG];
+        Router::new()
+            .route("/", axum::routing::get(|| async { "ok" }))
+            .route("/big", axum::routing::get(|| async { &BODY[..] }))
+            .route("/hold", axum::routing::get(move || async move { hold.notified().await }))
+    }
+
+    async fn start(limits: ConnectionLimits) -> (std::net::SocketAddr, Arc<Connections>, Arc<tokio::sync::Notify>) {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        let (connections, hold) = (Arc::<Connections>::default(), Arc::new(tokio::sync::Notify::new()));
+        let app = app(Arc::clone(&hold));
+        tokio::spawn(serve(listener, app, limits, Arc::clone(&connections), std::future::pending()));
+        (address, connections, hold)
+    }
 
     async fn answer(stream: &mut TcpStream) -> String {
         let mut buffer = vec![0; 1024];
@@ -213,17 +186,45 @@ mod tests {
         String::from_utf8_lossy(&buffer[..read.expect("an answer").unwrap()]).into_owned()
     }
 
+    async fn request(address: std::net::SocketAddr, path: &str) -> TcpStream {
+        let mut stream = TcpStream::connect(address).await.unwrap();
+        stream.write_all(format!("GET {path} HTTP/1.1\r\nHost: clinic.test\r\n\r\n").as_bytes()).await.unwrap();
+        stream
+    }
+
+    async fn visit(address: std::net::SocketAddr) {
+        let mut visitor = TcpStream::connect(address).await.unwrap();
+        visitor.write_all(b"GET / HTTP/1.1\r\nHost: clinic.test\r\nConnection: close\r\n\r\n").await.unwrap();
+        assert!(answer(&mut visitor).await.starts_with("HTTP/1.1 200 OK"));
+    }
+
+    /// Waits (at most 10 s) until `count` connections are in `state`.
+    async fn until(connections: &Connections, state: State, count: usize) {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        while connections.count(state) != count {
+            assert!(tokio::time::Instant::now() < deadline, "{count} connections {state:?}");
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+
+    /// Reads until the server closes the connection (within 10 s); returns the bytes read.
+    async fn read_to_close(stream: &mut TcpStream) -> usize {
+        let mut buffer = vec![0; 1 << 16];
+        let mut total = 0;
+        loop {
+            match tokio::time::timeout(Duration::from_secs(10), stream.read(&mut buffer)).await {
+                Ok(Ok(0) | Err(_)) => return total,
+                Ok(Ok(n)) => total += n,
+                Err(_) => panic!("the server kept the connection open"),
+            }
+        }
+    }
+
     #[tokio::test]
     async fn connections_that_never_finish_a_request_make_way_for_a_visitor() {
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let address = listener.local_addr().unwrap();
-        let app = Router::new().route("/", axum::routing::get(|| async { "ok" }));
-        // A minute to send a header: without shedding, a visitor would wait that long for a slot.
-        tokio::spawn(serve(listener, app, Duration::from_secs(60), 20, std::future::pending()));
-
-        // A visitor whose first request is answered keeps the connection (it is not shed).
-        let mut kept = TcpStream::connect(address).await.unwrap();
-        kept.write_all(b"GET / HTTP/1.1\r\nHost: clinic.test\r\n\r\n").await.unwrap();
+        let (address, _, _) = start(limits(20)).await;
+        // A visitor whose first request is answered keeps the connection (it is not shed while served).
+        let mut kept = request(address, "/").await;
         assert!(answer(&mut kept).await.starts_with("HTTP/1.1 200 OK"));
 
         let mut slow = Vec::new();
@@ -232,18 +233,55 @@ mod tests {
             stream.write_all(PARTIAL).await.unwrap();
             slow.push(stream);
         }
-        let mut visitor = TcpStream::connect(address).await.unwrap();
-        visitor.write_all(b"GET / HTTP/1.1\r\nHost: clinic.test\r\nConnection: close\r\n\r\n").await.unwrap();
-        assert!(answer(&mut visitor).await.starts_with("HTTP/1.1 200 OK"));
+        visit(address).await;
 
-        // The oldest slow connections were closed to make room; the newest still wait.
+        // The oldest connections waiting for a request were closed to make room (the kept-alive
+        // visitor's among them, as it was idle); the newest still wait.
         let mut first = slow.remove(0);
         assert_eq!(answer(&mut first).await, "", "closed without an answer");
-        kept.write_all(b"GET / HTTP/1.1\r\nHost: clinic.test\r\n\r\n").await.unwrap();
-        let again = answer(&mut kept).await;
-        assert!(again.starts_with("HTTP/1.1 200 OK"), "the served visitor's connection stays open: {again:?}");
         let mut newest = slow.pop().unwrap();
         newest.write_all(b"\r\n").await.unwrap();
         assert!(answer(&mut newest).await.starts_with("HTTP/1.1 200 OK"));
+    }
+
+    #[tokio::test]
+    async fn when_full_idle_connections_go_first_then_stalled_readers_oldest_first_never_one_being_served() {
+        let (address, connections, hold) = start(limits(4)).await;
+        let mut stalled_old = request(address, "/big").await;
+        until(&connections, State::Stalled, 1).await;
+        let mut idle = TcpStream::connect(address).await.unwrap();
+        until(&connections, State::Waiting, 1).await;
+        let mut served = request(address, "/hold").await;
+        until(&connections, State::Serving, 1).await;
+        let _stalled_new = request(address, "/big").await;
+        until(&connections, State::Stalled, 2).await;
+
+        // Full: the idle connection makes way, though a stalled one is older.
+        visit(address).await;
+        assert_eq!(read_to_close(&mut idle).await, 0);
+        assert_eq!(connections.count(State::Stalled), 2);
+
+        // Full of stalled readers and one being served: the oldest stalled reader makes way.
+        let _stalled_newest = request(address, "/big").await;
+        until(&connections, State::Stalled, 3).await;
+        visit(address).await;
+        assert!(read_to_close(&mut stalled_old).await < BIG, "closed before its answer was taken");
+        until(&connections, State::Stalled, 2).await;
+
+        // The request being served was never closed for another.
+        hold.notify_one();
+        assert!(answer(&mut served).await.starts_with("HTTP/1.1 200 OK"));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_client_that_takes_none_of_its_answer_is_closed_after_the_send_timeout() {
+        let (address, connections, _) = start(limits(20)).await;
+        let mut reader = request(address, "/big").await;
+        // (Paused time: the server's clock runs on to its send timeout while the client reads nothing.)
+        tokio::time::sleep(Duration::from_secs(59)).await;
+        assert_eq!(connections.count(State::Stalled), 1, "still open within the send timeout");
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        assert!(read_to_close(&mut reader).await < BIG, "closed before its answer was taken");
+        assert_eq!(connections.count(State::Stalled), 0);
     }
 }
