@@ -83,25 +83,45 @@ async fn the_binary_serves_the_site_from_an_empty_folder_and_stops_on_sigterm() 
     assert_eq!(warnings.len(), 1 + placeholders.len());
 }
 
+/// Every setting the binary takes, from its one definition (`Config`): (variable, flag).
+fn settings() -> Vec<(String, String)> {
+    let command = <clinic_site::config::Config as clap::CommandFactory>::command();
+    let settings: Vec<_> = command
+        .get_arguments()
+        .filter_map(|arg| Some((arg.get_env()?.to_str()?.to_owned(), format!("--{}", arg.get_long()?))))
+        .collect();
+    assert!(settings.len() >= 17, "every setting has a variable and a flag: {settings:?}");
+    settings
+}
+
 #[test]
 fn help_lists_every_setting() {
     let output = Command::new(BINARY).arg("--help").output().unwrap();
     assert!(output.status.success());
     let help = String::from_utf8(output.stdout).unwrap();
-    let settings = [
-        "PORT",
-        "HOST",
-        "SITE_URL",
-        "LOG_LEVEL",
-        "CONTENT_DIR",
-        "NO_RENDER_CACHE",
-        "RENDER_TIMEOUT_MS",
-        "HSTS",
-        "HEADER_READ_TIMEOUT_MS",
-    ];
-    for setting in settings {
-        assert!(help.contains(setting), "--help does not mention {setting}");
+    for (variable, flag) in settings() {
+        assert!(help.contains(&format!("[env: {variable}")), "--help does not name {variable}");
+        assert!(help.contains(&format!("{flag} <")) || help.contains(&format!("{flag}\n")), "--help lacks {flag}");
     }
+}
+
+#[test]
+fn the_readme_describes_every_setting_and_no_other() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let table: Vec<(String, String)> = readme
+        .lines()
+        .filter_map(|line| {
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            let code = |cell: &str| Some(cell.strip_prefix('`')?.strip_suffix('`')?.to_owned());
+            Some((code(cells.get(1)?)?, code(cells.get(2)?)?))
+        })
+        .filter(|(variable, flag)| flag.starts_with("--") && !variable.starts_with('-'))
+        .collect();
+    let mut documented = table.clone();
+    let mut defined = settings();
+    documented.sort();
+    defined.sort();
+    assert_eq!(documented, defined, "README's settings table against Config");
 }
 
 #[test]
