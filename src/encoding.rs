@@ -30,8 +30,12 @@ pub fn negotiate(accept_encoding: Option<&str>) -> Coding {
     for item in header.split(',') {
         let mut parts = item.split(';');
         let name = parts.next().unwrap_or("").trim().to_ascii_lowercase();
+        // The weight's name is case-insensitive (RFC 9110, 12.4.2, an ABNF string): `Q=0` refuses too.
         let q = parts
-            .filter_map(|p| p.trim().strip_prefix("q=").and_then(|v| v.trim().parse::<f32>().ok()))
+            .filter_map(|p| {
+                let (name, value) = p.trim().split_once('=')?;
+                name.eq_ignore_ascii_case("q").then_some(value)?.trim().parse::<f32>().ok()
+            })
             .next()
             .unwrap_or(1.0);
         let accepted = q > 0.0;
@@ -119,12 +123,24 @@ impl Encoded {
         self.etags[index].clone()
     }
 
-    /// Whether `If-None-Match` names this body in any of its codings (or `*`).
+    /// Whether `If-None-Match` is `*` or lists a tag of this body in any of its codings, compared weakly
+    /// (RFC 9110, 13.1.2). The list is read by its grammar, since an opaque tag may hold `*` and commas:
+    /// `"*"` and `"x,{hash}"` are other bodies' tags. Reading stops at text that is not a tag (a 200 is
+    /// always a safe answer).
     pub fn matches(&self, if_none_match: &str) -> bool {
-        if_none_match.split(',').map(str::trim).any(|tag| {
-            let tag = tag.strip_prefix("W/").unwrap_or(tag).trim_matches('"');
-            tag == "*" || tag.strip_suffix("-br").or_else(|| tag.strip_suffix("-gz")).unwrap_or(tag) == self.hash
-        })
+        if if_none_match.trim_matches([' ', '\t']) == "*" {
+            return true;
+        }
+        let mut rest = if_none_match;
+        loop {
+            rest = rest.trim_start_matches([' ', '\t', ',']);
+            let Some(tag) = rest.strip_prefix("W/").unwrap_or(rest).strip_prefix('"') else { return false };
+            let Some((opaque, after)) = tag.split_once('"') else { return false };
+            if opaque.strip_suffix("-br").or_else(|| opaque.strip_suffix("-gz")).unwrap_or(opaque) == self.hash {
+                return true;
+            }
+            rest = after;
+        }
     }
 }
 
