@@ -1,7 +1,9 @@
 //! Turning a prepared body into a response: coding negotiation, validators, caching headers.
 
+use std::borrow::Cow;
+
 use axum::body::Body;
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode};
 use axum::response::Response;
 
 use chrono::{DateTime, NaiveDate, Utc};
@@ -19,7 +21,16 @@ pub const NO_STORE: HeaderValue = HeaderValue::from_static("no-store");
 pub const RETRY_AFTER: HeaderValue = HeaderValue::from_static("2");
 
 pub fn accepted_coding(request: &HeaderMap) -> Coding {
-    negotiate(request.get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()))
+    negotiate(list_field(request, header::ACCEPT_ENCODING).as_deref())
+}
+
+/// A list header's field lines as one list: a client or proxy may split a list over several lines,
+/// which mean the lines joined by commas (RFC 9110, 5.3), so `*` on one line and `br;q=0` on the next
+/// refuses br. None when absent, or when a line is not text.
+fn list_field(request: &HeaderMap, name: HeaderName) -> Option<Cow<'_, str>> {
+    let mut lines = request.get_all(name).into_iter();
+    let first = lines.next()?.to_str().ok()?;
+    lines.try_fold(Cow::Borrowed(first), |list, line| Some(Cow::Owned(format!("{list},{}", line.to_str().ok()?))))
 }
 
 /// Caching for answers made from the content for the clinic's date `pages_date`. Browsers revalidate
@@ -45,8 +56,8 @@ pub fn encoded(
     body: &Encoded,
 ) -> Response {
     let (coding, bytes) = body.select(accepted_coding(request));
-    let not_modified = status == StatusCode::OK
-        && request.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).is_some_and(|tag| body.matches(tag));
+    let not_modified =
+        status == StatusCode::OK && list_field(request, header::IF_NONE_MATCH).is_some_and(|tags| body.matches(&tags));
     let mut response = Response::builder()
         .status(if not_modified { StatusCode::NOT_MODIFIED } else { status })
         .header(header::ETAG, body.etag(coding))
