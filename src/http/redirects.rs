@@ -39,7 +39,7 @@ pub fn target(routes: &RouteTable, path: &str) -> Option<String> {
 /// whatever host the visitor used (SITE_URL may name a proxy in front of this server).
 pub fn moved_permanently(target: &str, query: Option<&str>) -> Response {
     let location = match query.filter(|q| !q.is_empty()) {
-        Some(query) => format!("{target}?{query}"),
+        Some(query) => format!("{target}?{}", uri_query(query)),
         None => target.to_owned(),
     };
     match HeaderValue::try_from(location) {
@@ -49,6 +49,22 @@ pub fn moved_permanently(target: &str, query: Option<&str>) -> Response {
         }
         Err(_) => (StatusCode::BAD_REQUEST, "Bad Request\n").into_response(),
     }
+}
+
+/// The query with the bytes a URI cannot hold raw percent-encoded, as a browser encodes a query (the
+/// WHATWG query percent-encode set: controls, space, `"`, `#`, `<`, `>` and all non-ASCII). hyper lets
+/// raw UTF-8 through in a request's query; a Location must be a URI reference (RFC 9110, 10.2.2), and
+/// the encoded query decodes to the same parameters.
+fn uri_query(query: &str) -> String {
+    let mut encoded = String::with_capacity(query.len());
+    for byte in query.bytes() {
+        if byte <= b' ' || byte >= 0x7F || b"\"#<>".contains(&byte) {
+            encoded.push_str(&format!("%{byte:02X}"));
+        } else {
+            encoded.push(char::from(byte));
+        }
+    }
+    encoded
 }
 
 #[cfg(test)]
