@@ -131,6 +131,12 @@ async fn behind_a_tls_proxy_a_request_received_over_http_is_sent_to_https() {
         assert_eq!(header(&response, "location"), "https://clinic.example.org/hi/blogs?q=sleep");
         assert_security_headers(&response, "the upgrade redirect");
     }
+    // A raw UTF-8 search (hyper lets it through) goes to a Location that is a URI, percent-encoded.
+    let response = send(&state, forwarded("http", "/hi/blogs?q=नींद")).await;
+    assert_eq!(
+        header(&response, "location"),
+        "https://clinic.example.org/hi/blogs?q=%E0%A4%A8%E0%A5%80%E0%A4%82%E0%A4%A6"
+    );
     // Over https, or with no word from a proxy, the page itself.
     assert_eq!(send(&state, forwarded("https", "/about")).await.status(), StatusCode::OK);
     assert_eq!(get(&state, "/about").await.status(), StatusCode::OK);

@@ -9,14 +9,14 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use super::redirects::REDIRECT_CACHE;
+use super::redirects::{location, REDIRECT_CACHE};
 use crate::state::AppState;
 
 const FORWARDED_PROTO: &str = "x-forwarded-proto";
 
 pub async fn upgrade_insecure(State(state): State<Arc<AppState>>, request: Request, next: Next) -> Response {
     if state.site_url.starts_with("https://") && forwarded_over_http(&request) {
-        let target = request.uri().path_and_query().map_or("/", |p| p.as_str());
+        let target = location(request.uri().path(), request.uri().query());
         if let Ok(location) = HeaderValue::try_from(format!("{}{target}", state.site_url)) {
             let headers = [(header::LOCATION, location), (header::CACHE_CONTROL, REDIRECT_CACHE)];
             return (StatusCode::MOVED_PERMANENTLY, headers).into_response();

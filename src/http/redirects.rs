@@ -5,6 +5,7 @@
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use percent_encoding::{utf8_percent_encode, AsciiSet, CONTROLS};
 
 use crate::lang::Lang;
 use crate::routes::RouteTable;
@@ -38,11 +39,7 @@ pub fn target(routes: &RouteTable, path: &str) -> Option<String> {
 /// 301 to `target` with the request's query string. The Location is a path, so the redirect stays on
 /// whatever host the visitor used (SITE_URL may name a proxy in front of this server).
 pub fn moved_permanently(target: &str, query: Option<&str>) -> Response {
-    let location = match query.filter(|q| !q.is_empty()) {
-        Some(query) => format!("{target}?{}", uri_query(query)),
-        None => target.to_owned(),
-    };
-    match HeaderValue::try_from(location) {
+    match HeaderValue::try_from(location(target, query)) {
         Ok(location) => {
             (StatusCode::MOVED_PERMANENTLY, [(header::LOCATION, location), (header::CACHE_CONTROL, REDIRECT_CACHE)])
                 .into_response()
@@ -51,26 +48,32 @@ pub fn moved_permanently(target: &str, query: Option<&str>) -> Response {
     }
 }
 
-/// The query with the bytes a URI cannot hold raw percent-encoded, as a browser encodes a query (the
-/// WHATWG query percent-encode set: controls, space, `"`, `#`, `<`, `>` and all non-ASCII). hyper lets
-/// raw UTF-8 through in a request's query; a Location must be a URI reference (RFC 9110, 10.2.2), and
-/// the encoded query decodes to the same parameters.
-fn uri_query(query: &str) -> String {
-    let mut encoded = String::with_capacity(query.len());
-    for byte in query.bytes() {
-        if byte <= b' ' || byte >= 0x7F || b"\"#<>".contains(&byte) {
-            encoded.push_str(&format!("%{byte:02X}"));
-        } else {
-            encoded.push(char::from(byte));
-        }
+/// The bytes a URI cannot hold raw, as a browser encodes them (the WHATWG query and path percent-encode
+/// sets; `percent-encoding` adds all non-ASCII): hyper lets raw UTF-8 through in a request's target,
+/// but a Location must be a URI reference (RFC 9110, 10.2.2). The encoded form decodes to the same text.
+const QUERY: &AsciiSet = &CONTROLS.add(b' ').add(b'"').add(b'#').add(b'<').add(b'>');
+const PATH: &AsciiSet = &QUERY.add(b'?').add(b'`').add(b'{').add(b'}');
+
+/// `path` and `query` as the target of a Location.
+pub fn location(path: &str, query: Option<&str>) -> String {
+    let path = utf8_percent_encode(path, PATH);
+    match query.filter(|q| !q.is_empty()) {
+        Some(query) => format!("{path}?{}", utf8_percent_encode(query, QUERY)),
+        None => path.to_string(),
     }
-    encoded
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::content::{ContentSource, Editions};
+
+    #[test]
+    fn a_location_percent_encodes_what_a_uri_cannot_hold_and_keeps_what_is_encoded() {
+        assert_eq!(location("/blogs", Some("q=é x&page=2")), "/blogs?q=%C3%A9%20x&page=2");
+        assert_eq!(location("/blog/é", Some("q=%C3%A9")), "/blog/%C3%A9?q=%C3%A9");
+        assert_eq!(location("/about", Some("")), "/about");
+    }
 
     fn routes() -> RouteTable {
         RouteTable::new(&Editions::load(ContentSource::Embedded).expect("the embedded content is valid"))
