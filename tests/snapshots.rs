@@ -82,6 +82,51 @@ async fn the_date_loop_renders_the_new_days_pages_a_second_after_the_clinics_mid
     looping.abort();
 }
 
+/// A clock that panics once, when armed: a fault inside the date loop's rebuild.
+struct PanicsOnce {
+    clock: TokioClock,
+    armed: std::sync::atomic::AtomicBool,
+}
+
+impl Clock for PanicsOnce {
+    fn now(&self) -> DateTime<Utc> {
+        if self.armed.swap(false, std::sync::atomic::Ordering::SeqCst) {
+            panic!("an injected fault in the date change");
+        }
+        self.clock.now()
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_date_change_that_panics_leaves_the_date_loop_running() {
+    let one_minute_to_midnight = local_noon(date(2026, 12, 31)) + chrono::Duration::seconds(12 * 3600 - 60);
+    let clock = Arc::new(PanicsOnce {
+        clock: TokioClock { start: one_minute_to_midnight, at: tokio::time::Instant::now() },
+        armed: false.into(),
+    });
+    let state = state_of(content(), quickjs(), PoolConfig { workers: 2, queue: 8 }, true, Arc::clone(&clock) as _);
+    assert!(state.prerender_all().await.is_empty());
+    let looping = tokio::spawn({
+        let state = Arc::clone(&state);
+        async move { state.date_changes().await }
+    });
+    tokio::task::yield_now().await;
+    // The loop sleeps until midnight; its rebuild then meets the fault.
+    clock.armed.store(true, std::sync::atomic::Ordering::SeqCst);
+    tokio::time::sleep(Duration::from_secs(62)).await;
+    assert!(!clock.armed.load(std::sync::atomic::Ordering::SeqCst), "the fault was met");
+    assert_eq!(state.live().date, date(2026, 12, 31), "yesterday's pages are still served");
+    // A request finds the date has passed and wakes the loop, which is still there to rebuild.
+    let _ = state.snapshot();
+    let waited = std::time::Instant::now();
+    while state.live().date != date(2027, 1, 1) {
+        assert!(waited.elapsed() < Duration::from_secs(60), "the date loop is gone");
+        tokio::task::yield_now().await;
+    }
+    assert!(!looping.is_finished());
+    looping.abort();
+}
+
 #[tokio::test]
 async fn yesterdays_pages_are_served_until_the_new_days_are_swapped_in() {
     let clock = Arc::new(FixedClock(Mutex::new(date(2026, 12, 31))));
