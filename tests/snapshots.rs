@@ -12,6 +12,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use chrono::{DateTime, Utc};
 use clinic_site::clock::{local_noon, Clock};
+use clinic_site::content::{ContentSource, Editions};
 use clinic_site::ssr::{AppRender, PoolConfig, RenderError, Renderer, RendererFactory};
 use common::*;
 
@@ -82,6 +83,15 @@ async fn the_date_loop_renders_the_new_days_pages_a_second_after_the_clinics_mid
     looping.abort();
 }
 
+/// Waits (at most 30 s) until `done`.
+async fn within(what: &str, done: impl Fn() -> bool) {
+    let waited = std::time::Instant::now();
+    while !done() {
+        assert!(waited.elapsed() < Duration::from_secs(30), "{what}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 /// A clock that panics once, when armed: a fault inside the date loop's rebuild.
 struct PanicsOnce {
     clock: TokioClock,
@@ -91,7 +101,7 @@ struct PanicsOnce {
 impl Clock for PanicsOnce {
     fn now(&self) -> DateTime<Utc> {
         if self.armed.swap(false, std::sync::atomic::Ordering::SeqCst) {
-            panic!("an injected fault in the date change");
+            panic!("an injected fault");
         }
         self.clock.now()
     }
@@ -125,6 +135,38 @@ async fn a_date_change_that_panics_leaves_the_date_loop_running() {
     }
     assert!(!looping.is_finished());
     looping.abort();
+}
+
+#[tokio::test]
+async fn a_content_reload_that_panics_leaves_the_watcher_running() {
+    let dir = content_copy("reload-panics");
+    let content = Editions::load(ContentSource::Dir(dir.to_path_buf())).unwrap();
+    let clock = Arc::new(PanicsOnce {
+        clock: TokioClock { start: local_noon(date(2026, 11, 22)), at: tokio::time::Instant::now() },
+        armed: false.into(),
+    });
+    let state = state_of(content, quickjs(), PoolConfig { workers: 2, queue: 8 }, true, Arc::clone(&clock) as _);
+    assert!(state.prerender_all().await.is_empty());
+    let _watching = clinic_site::reload::start(Arc::clone(&state), Some(&dir)).unwrap();
+    let about = dir.join("about.toml");
+    let retitle = |from: &str, to: &str| {
+        let text = std::fs::read_to_string(&about).unwrap();
+        std::fs::write(
+            &about,
+            text.replace(&format!("[hero]\ntitle = \"{from}\""), &format!("[hero]\ntitle = \"{to}\"")),
+        )
+        .unwrap();
+    };
+    // The reload's rebuild meets the fault: nothing is swapped in.
+    let first = state.live().version().to_owned();
+    clock.armed.store(true, std::sync::atomic::Ordering::SeqCst);
+    retitle("About Us", "About Our Clinic");
+    within("the fault was met", || !clock.armed.load(std::sync::atomic::Ordering::SeqCst)).await;
+    // The watcher is still there: the next edit is served.
+    assert_eq!(state.live().version(), first);
+    retitle("About Our Clinic", "About the Clinic");
+    within("the next edit reloaded", || state.live().version() != first).await;
+    assert!(page_text(get(&state, "/about").await).await.contains("<h1>About the Clinic</h1>"));
 }
 
 #[tokio::test]
