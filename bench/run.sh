@@ -9,7 +9,9 @@
 #   operations  the cost of metrics, two replicas behind an nginx cache, slow clients
 #               -> bench/OPERATIONS.md                                      (about 3 minutes)
 #   lighthouse  Lighthouse on the key pages -> its section of bench/RESULTS.md (about 5 minutes)
-#   all         all four, in that order
+#   soak        10,000 slow readers, abandoned searches, one-byte readers, smuggling shapes and HEAD and
+#               conditional floods at once while a visitor is timed -> bench/SOAK.md (about 2 minutes)
+#   all         all five, in that order
 # Times are after the release build, which runs first (cargo build --release, shared by the suites).
 # Each suite's tunables are listed at the top of its file, bench/suites/NAME.sh; a run with any of
 # them changed writes its report to bench/out/NAME/ only. Scratch files (the binary, logs, raw wrk
@@ -22,7 +24,7 @@ shopt -s inherit_errexit
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BENCH="$ROOT/bench"
-SUITES=(baseline load operations lighthouse)
+SUITES=(baseline load operations lighthouse soak)
 RUN_STARTED=$(date +%s)
 
 cd "$ROOT"
