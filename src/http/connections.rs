@@ -12,13 +12,16 @@ use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::task::{Context, Poll};
+use std::time::Duration;
 
 use axum::body::Body;
 use axum::Router;
 use hyper::body::{Frame, SizeHint};
 use hyper_util::service::TowerToHyperService;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::TcpStream;
 use tokio::sync::oneshot;
+use tokio_io_timeout::TimeoutWriter;
 
 /// What one connection is doing, updated by its socket (`Watched`) and its requests (`Served`).
 #[derive(Debug, Default)]
@@ -27,6 +30,9 @@ struct Activity {
     serving: AtomicUsize,
     /// The last write found the client's receive window full: it is not taking its answer.
     stalled: AtomicBool,
+    /// Close with a reset rather than a FIN: the answer it did not take is dropped at once instead of
+    /// holding kernel memory (up to megabytes a connection) until the client resets on its own.
+    reset: AtomicBool,
 }
 
 /// Which connections go first when one must make way (lower first); `None`: never.
@@ -76,9 +82,18 @@ pub struct Connections {
 }
 
 impl Connections {
-    /// Registers a new connection: returns its place (which unregisters it when dropped), its
-    /// socket and app wrapped to keep its state, and what tells it to close.
-    pub fn add<S>(self: &Arc<Self>, socket: S, app: &Router) -> (Place, Watched<S>, Served, oneshot::Receiver<()>) {
+    /// Registers a new connection, closed when its client takes none of its answer for `send_timeout`:
+    /// returns its place (which unregisters it when dropped), its socket and app wrapped to keep its
+    /// state, and what tells it to close.
+    pub fn add(
+        self: &Arc<Self>,
+        stream: TcpStream,
+        send_timeout: Duration,
+        app: &Router,
+    ) -> (Place, Watched, Served, oneshot::Receiver<()>) {
+        let mut socket = TimeoutWriter::new(stream);
+        socket.set_timeout(Some(send_timeout));
+        let socket = Box::pin(socket);
         let activity = Arc::new(Activity::default());
         let (close, shed) = oneshot::channel();
         let mut open = self.lock();
@@ -104,6 +119,7 @@ impl Connections {
             .min()
             .map(|(state, id)| (id, state))?;
         if let Some(connection) = open.1.remove(&id) {
+            connection.activity.reset.store(state == State::Stalled, Ordering::Relaxed);
             let _ = connection.close.send(());
         }
         Some(state)
@@ -132,27 +148,38 @@ impl Drop for Place {
 }
 
 /// A socket that notes whether its client takes the bytes written to it.
-pub struct Watched<S> {
-    socket: S,
+pub struct Watched {
+    socket: Pin<Box<TimeoutWriter<TcpStream>>>,
     activity: Arc<Activity>,
 }
 
-impl<S> Watched<S> {
+impl Watched {
     fn note<T>(&self, written: Poll<io::Result<T>>) -> Poll<io::Result<T>> {
         self.activity.stalled.store(written.is_pending(), Ordering::Relaxed);
+        if matches!(&written, Poll::Ready(Err(e)) if e.kind() == io::ErrorKind::TimedOut) {
+            self.activity.reset.store(true, Ordering::Relaxed);
+        }
         written
     }
 }
 
-impl<S: AsyncRead + Unpin> AsyncRead for Watched<S> {
-    fn poll_read(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.socket).poll_read(cx, buf)
+impl Drop for Watched {
+    fn drop(&mut self) {
+        if self.activity.reset.load(Ordering::Relaxed) {
+            let _ = self.socket.as_ref().get_ref().get_ref().set_zero_linger();
+        }
     }
 }
 
-impl<S: AsyncWrite + Unpin> AsyncWrite for Watched<S> {
+impl AsyncRead for Watched {
+    fn poll_read(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
+        self.socket.as_mut().poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Watched {
     fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
-        let written = Pin::new(&mut self.socket).poll_write(cx, buf);
+        let written = self.socket.as_mut().poll_write(cx, buf);
         self.note(written)
     }
 
@@ -161,7 +188,7 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for Watched<S> {
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
-        let written = Pin::new(&mut self.socket).poll_write_vectored(cx, bufs);
+        let written = self.socket.as_mut().poll_write_vectored(cx, bufs);
         self.note(written)
     }
 
@@ -170,12 +197,12 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for Watched<S> {
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        let flushed = Pin::new(&mut self.socket).poll_flush(cx);
+        let flushed = self.socket.as_mut().poll_flush(cx);
         self.note(flushed)
     }
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.socket).poll_shutdown(cx)
+        self.socket.as_mut().poll_shutdown(cx)
     }
 }
 

@@ -13,7 +13,6 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
-use tokio_io_timeout::TimeoutWriter;
 
 use super::connections::Connections;
 
@@ -114,9 +113,7 @@ pub async fn serve(
         };
         // Responses are written whole; waiting to coalesce them (Nagle) only adds latency.
         let _ = stream.set_nodelay(true);
-        let mut socket = TimeoutWriter::new(stream);
-        socket.set_timeout(Some(limits.send));
-        let (place, socket, service, shed) = connections.add(Box::pin(socket), &app);
+        let (place, socket, service, shed) = connections.add(stream, limits.send, &app);
         let connection = graceful.watch(http.serve_connection(TokioIo::new(socket), service));
         tokio::spawn(async move {
             tokio::select! {
@@ -207,13 +204,16 @@ mod tests {
         }
     }
 
-    /// Reads until the server closes the connection (within 10 s); returns the bytes read.
-    async fn read_to_close(stream: &mut TcpStream) -> usize {
+    /// Reads until the server closes the connection (within 10 s): the bytes read, and whether it
+    /// closed with a reset (rather than a FIN).
+    async fn read_to_close(stream: &mut TcpStream) -> (usize, bool) {
         let mut buffer = vec![0; 1 << 16];
         let mut total = 0;
         loop {
             match tokio::time::timeout(Duration::from_secs(10), stream.read(&mut buffer)).await {
-                Ok(Ok(0) | Err(_)) => return total,
+                Ok(Ok(0)) => return (total, false),
+                Ok(Err(e)) if e.kind() == std::io::ErrorKind::ConnectionReset => return (total, true),
+                Ok(Err(e)) => panic!("{e}"),
                 Ok(Ok(n)) => total += n,
                 Err(_) => panic!("the server kept the connection open"),
             }
@@ -258,14 +258,15 @@ mod tests {
 
         // Full: the idle connection makes way, though a stalled one is older.
         visit(address).await;
-        assert_eq!(read_to_close(&mut idle).await, 0);
+        assert_eq!(read_to_close(&mut idle).await, (0, false), "closed, without an answer");
         assert_eq!(connections.count(State::Stalled), 2);
 
         // Full of stalled readers and one being served: the oldest stalled reader makes way.
         let _stalled_newest = request(address, "/big").await;
         until(&connections, State::Stalled, 3).await;
         visit(address).await;
-        assert!(read_to_close(&mut stalled_old).await < BIG, "closed before its answer was taken");
+        let (read, reset) = read_to_close(&mut stalled_old).await;
+        assert!(read < BIG && reset, "reset, its answer dropped ({read} bytes taken)");
         until(&connections, State::Stalled, 2).await;
 
         // The request being served was never closed for another.
@@ -281,7 +282,8 @@ mod tests {
         tokio::time::sleep(Duration::from_secs(59)).await;
         assert_eq!(connections.count(State::Stalled), 1, "still open within the send timeout");
         tokio::time::sleep(Duration::from_secs(2)).await;
-        assert!(read_to_close(&mut reader).await < BIG, "closed before its answer was taken");
+        let (read, reset) = read_to_close(&mut reader).await;
+        assert!(read < BIG && reset, "reset, its answer dropped ({read} bytes taken)");
         assert_eq!(connections.count(State::Stalled), 0);
     }
 }

@@ -91,6 +91,11 @@ impl RenderPool {
 /// broken. A panic is contained here, so the pool never loses a worker.
 fn work(mut renderer: Box<dyn Renderer>, queue: &Receiver<Job>, factory: &RendererFactory) {
     for job in queue {
+        // Whoever asked has gone (the client left, the request timed out, every caller of its flight
+        // was dropped): rendering it would only delay the jobs behind it.
+        if job.reply.is_closed() {
+            continue;
+        }
         let result = contained(|| renderer.render(&job.url, &job.data_json)).and_then(|result| result);
         let failed = result.is_err();
         if let Err(e) = &result {
@@ -214,6 +219,34 @@ mod tests {
         }
         assert!(pool.render("/a", "{}".into()).await.unwrap().html.starts_with("/a#"));
         assert_eq!(built.load(Ordering::SeqCst), 2 + 5, "each panic rebuilt its worker's renderer");
+    }
+
+    #[tokio::test]
+    async fn a_job_whose_requester_has_gone_is_not_rendered() {
+        let barrier = Arc::new(Barrier::new(2));
+        let Harness { pool, mut started, .. } = pool(1, 4, Arc::clone(&barrier));
+        let pool = Arc::new(pool);
+        let first = tokio::spawn({
+            let pool = Arc::clone(&pool);
+            async move { pool.render("/block", "{}".into()).await }
+        });
+        started.recv().await.unwrap();
+        // Queued behind the blocked render, then abandoned (its future dropped).
+        let abandoned = tokio::spawn({
+            let pool = Arc::clone(&pool);
+            async move { pool.render("/block", "{}".into()).await }
+        });
+        while pool.queued() == 0 {
+            tokio::task::yield_now().await;
+        }
+        abandoned.abort();
+        assert!(abandoned.await.unwrap_err().is_cancelled());
+        barrier.wait();
+        first.await.unwrap().unwrap();
+        // Had the abandoned job been rendered, it would block on the barrier and this would never end.
+        let next = tokio::time::timeout(std::time::Duration::from_secs(10), pool.render("/a", "{}".into()));
+        assert_eq!(next.await.expect("the worker skipped the abandoned job").unwrap().html, "/a#0");
+        assert!(started.try_recv().is_err(), "the abandoned job never started");
     }
 
     #[test]
