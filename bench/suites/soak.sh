@@ -10,7 +10,7 @@
 # 100 ms or more while the slow readers are held, any visitor failure, a render in flight at the end, a
 # stalled or serving connection left after everything closed, a status other than 200/304/404/503
 # from the visitor or the floods, a smuggling shape answered 2xx/3xx or twice, or server RSS after the
-# run above RSS before + 32 MB. Writes bench/out/soak/SOAK.md and, for a full-length run, bench/SOAK.md.
+# run above RSS before + 90 MB (bench/soak.mjs says why). Writes bench/out/soak/SOAK.md and, for a full-length run, bench/SOAK.md.
 # About 2 minutes after the build (118 s measured).
 #
 # Tunables (env), for a quick try; a run with any of them changed does not touch bench/SOAK.md:
