@@ -1,9 +1,11 @@
 use std::net::SocketAddr;
+use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context as _;
 use clap::Parser;
+use futures_util::FutureExt as _;
 use tracing_subscriber::EnvFilter;
 
 use clinic_site::config::{Command, Config, LogFormat};
@@ -11,6 +13,7 @@ use clinic_site::content::placeholders;
 use clinic_site::healthcheck;
 use clinic_site::http::connections::Connections;
 use clinic_site::http::server::{connection_limit, listen, serve, ConnectionLimits};
+use clinic_site::panic_message::panic_message;
 use clinic_site::{app, metrics, reload, AppState};
 
 // glibc's malloc was a tenth of the server's time answering cached pages (many small allocations per
@@ -68,9 +71,14 @@ async fn run(config: Config) -> anyhow::Result<()> {
     let _watching = reload::start(Arc::clone(&state), config.content_dir.as_deref())?;
     let background = Arc::clone(&state);
     tokio::spawn(async move {
-        let failed = background.prerender_all().await.len();
-        // What an operator watches at a deploy: how long from start until the first visitor is served.
-        tracing::info!(startup_ms = started.elapsed().as_millis() as u64, failed, "ready");
+        match AssertUnwindSafe(background.prerender_all()).catch_unwind().await {
+            // What an operator watches at a deploy: how long from start until the first visitor is served.
+            Ok(failures) => {
+                tracing::info!(startup_ms = started.elapsed().as_millis() as u64, failed = failures.len(), "ready")
+            }
+            // Pages are then rendered on demand; /readyz stays 503, so the orchestrator sees it.
+            Err(panic) => tracing::error!(panic = panic_message(&*panic), "pre-rendering panicked; not ready"),
+        }
         background.date_changes().await;
     });
     let limits = ConnectionLimits {
