@@ -198,6 +198,23 @@ fn telepsychiatry_promises_only_what_the_clinic_staffs_and_the_law_allows() {
         &tele,
         &["around the clock", "or beyond", "only be prescribed after an in-person visit"]
     ));
+    // The clinic is no emergency service (and some days opens at 4 pm): an emergency is sent to 112
+    // and the nearest hospital, never first to the clinic, in both languages.
+    assert!(tele.contains("In an emergency, call 112 or go to the nearest hospital emergency department at once"));
+    assert!(!tele.contains("emergencies may need an in-person evaluation first"));
+    let hindi = text_of("hi/services/telepsychiatry.toml");
+    assert!(hindi.contains("इमरजेंसी में तुरंत 112 पर कॉल करें या सबसे पास के अस्पताल की इमरजेंसी में जाएँ"));
+    assert!(!hindi.contains("इमरजेंसी में पहले क्लिनिक"));
+}
+
+#[test]
+fn the_lowest_dose_that_works_is_never_worded_as_the_least_effective_one() {
+    for file in ["hi/blog/mental-illness-2024.toml", "hi/blog/sleep-disorder-treatment.toml"] {
+        let text = text_of(file);
+        // "सबसे कम असरदार" reads "least effective"; the advice is the lowest dose that works.
+        assert!(!text.contains("सबसे कम असरदार"), "{file}");
+        assert!(text.contains("असर करने वाली सबसे कम खुराक"), "{file}");
+    }
 }
 
 #[test]
