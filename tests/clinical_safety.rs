@@ -208,6 +208,14 @@ fn telepsychiatry_promises_only_what_the_clinic_staffs_and_the_law_allows() {
 }
 
 #[test]
+fn the_warning_signs_of_suicide_come_with_what_to_do_at_once() {
+    // face-failures (written in Hindi): its paragraph on the warning signs said only "get help".
+    let signs = text_of("blog/face-failures.toml");
+    let paragraph = signs.lines().find(|line| line.contains("चेतावनी संकेत")).expect("the warning signs");
+    assert!(paragraph.contains("उसके साथ रहें और तुरंत 112 या टेली-मानस 14416 पर कॉल करें"), "{paragraph}");
+}
+
+#[test]
 fn the_lowest_dose_that_works_is_never_worded_as_the_least_effective_one() {
     for file in ["hi/blog/mental-illness-2024.toml", "hi/blog/sleep-disorder-treatment.toml"] {
         let text = text_of(file);
