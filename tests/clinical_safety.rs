@@ -216,6 +216,34 @@ fn the_warning_signs_of_suicide_come_with_what_to_do_at_once() {
 }
 
 #[test]
+fn where_danger_is_immediate_112_comes_first() {
+    let cases = [
+        ("blog/womens-mental-health.toml", "If there is any immediate danger or thoughts of self-harm, dial 112"),
+        ("hi/blog/womens-mental-health.toml", "नुकसान पहुँचाने के विचार आएँ, तो 112 डायल करें"),
+        ("blog/cognitive-behavioral-therapy.toml", "If there is ever an immediate risk to safety, dial 112"),
+        ("hi/blog/cognitive-behavioral-therapy.toml", "सुरक्षा को तुरंत खतरा हो, तो 112 डायल करें"),
+        ("blog/deal-with-failures.toml", "contact help at once through 112 or Tele-MANAS on 14416"),
+        ("hi/blog/deal-with-failures.toml", "तुरंत 112 या टेली-मानस 14416 पर संपर्क करके"),
+    ];
+    for (file, sentence) in cases {
+        assert!(text_of(file).contains(sentence), "{file} lacks {sentence:?}");
+    }
+}
+
+#[test]
+fn listening_advice_says_without_judging_not_without_assessing() {
+    // "परखना" is to assess or test; listening advice means without judging or blaming.
+    for file in ["hi/blog/womens-mental-health.toml", "hi/blog/mental-disorders-children.toml"] {
+        let text = text_of(file);
+        assert!(text.contains("बिना राय बनाए") && !text.contains("बिना परखे"), "{file}");
+    }
+    for file in ["hi/blog/suicide-impact.toml", "hi/blog/suicide-prevention.toml"] {
+        let text = text_of(file);
+        assert!(text.contains("ग़लत ठहरा") && !text.contains("परखे मुश्किल") && !text.contains("मकसद परखना"), "{file}");
+    }
+}
+
+#[test]
 fn the_lowest_dose_that_works_is_never_worded_as_the_least_effective_one() {
     for file in ["hi/blog/mental-illness-2024.toml", "hi/blog/sleep-disorder-treatment.toml"] {
         let text = text_of(file);
