@@ -244,6 +244,26 @@ fn listening_advice_says_without_judging_not_without_assessing() {
 }
 
 #[test]
+fn hindi_clinical_terms_are_explained_and_not_misread() {
+    const OCD: &str = "ओसीडी (OCD: बार-बार आने वाले अनचाहे विचार और बार-बार दोहराए जाने वाले काम)";
+    for file in [
+        "hi/blog/mental-illness-2024.toml",
+        "hi/blog/anxiety-disorders-2024.toml",
+        "hi/blog/cognitive-behavioral-therapy.toml",
+    ] {
+        assert!(text_of(file).contains(OCD), "{file} does not spell out OCD");
+    }
+    let parkinsons = text_of("hi/blog/parkinsons-disease.toml");
+    assert!(parkinsons.contains("भ्रम (हैलुसिनेशन)") && parkinsons.contains("हैं ही नहीं (हैलुसिनेशन)"));
+    // "अचानक उलझन" is puzzlement; a stroke's or delirium's acute confusion is named as such.
+    let neuro = text_of("hi/services/neuropsychiatric-care.toml");
+    assert!(!neuro.contains("अचानक उलझन") && neuro.contains("अचानक भ्रम की हालत (कन्फ़्यूज़न"));
+    // "उसकी नींद ठीक से नहीं हो सकती" reads "cannot sleep", not "may sleep badly".
+    let child = text_of("hi/services/child-and-adolescent-psychiatry.toml");
+    assert!(!child.contains("नींद ठीक से नहीं हो सकती") && child.contains("ठीक से नींद न आने की परेशानी हो सकती है"));
+}
+
+#[test]
 fn the_lowest_dose_that_works_is_never_worded_as_the_least_effective_one() {
     for file in ["hi/blog/mental-illness-2024.toml", "hi/blog/sleep-disorder-treatment.toml"] {
         let text = text_of(file);
