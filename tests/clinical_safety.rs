@@ -258,6 +258,12 @@ fn hindi_clinical_terms_are_explained_and_not_misread() {
     // "अचानक उलझन" is puzzlement; a stroke's or delirium's acute confusion is named as such.
     let neuro = text_of("hi/services/neuropsychiatric-care.toml");
     assert!(!neuro.contains("अचानक उलझन") && neuro.contains("अचानक भ्रम की हालत (कन्फ़्यूज़न"));
+    // The antidepressant warning names what a person feels, in plain words, not "अशांत" or "उत्तेजित".
+    for file in ["hi/blog/anxiety-disorders-2024.toml", "hi/services/medication-management.toml"] {
+        let text = text_of(file);
+        assert!(text.contains("बेचैनी, घबराहट या चिड़चिड़ापन"), "{file}");
+        assert!(!text.contains("उत्तेजित या अशांत") && !text.contains("अशांत (एजिटेटेड)"), "{file}");
+    }
     // "उसकी नींद ठीक से नहीं हो सकती" reads "cannot sleep", not "may sleep badly".
     let child = text_of("hi/services/child-and-adolescent-psychiatry.toml");
     assert!(!child.contains("नींद ठीक से नहीं हो सकती") && child.contains("ठीक से नींद न आने की परेशानी हो सकती है"));
