@@ -88,9 +88,10 @@ fn self_harm_is_never_put_off_by_a_waiting_time() {
         "last more",
         "longer than",
         "दो हफ़्ते",
-        "दो हफ्ते",
         "दो सप्ताह",
-        "हफ़्तों",
+        // "for weeks", not "in the first weeks" of a medicine (the risk's window, followed by what to do).
+        "हफ़्तों तक",
+        "हफ़्तों से",
         "महीनों",
     ];
     const URGENT: &[&str] =
@@ -219,9 +220,9 @@ fn the_warning_signs_of_suicide_come_with_what_to_do_at_once() {
 fn where_danger_is_immediate_112_comes_first() {
     let cases = [
         ("blog/womens-mental-health.toml", "If there is any immediate danger or thoughts of self-harm, dial 112"),
-        ("hi/blog/womens-mental-health.toml", "नुकसान पहुँचाने के विचार आएँ, तो 112 डायल करें"),
+        ("hi/blog/womens-mental-health.toml", "नुक़सान पहुँचाने के विचार आएँ, तो 112 डायल करें"),
         ("blog/cognitive-behavioral-therapy.toml", "If there is ever an immediate risk to safety, dial 112"),
-        ("hi/blog/cognitive-behavioral-therapy.toml", "सुरक्षा को तुरंत खतरा हो, तो 112 डायल करें"),
+        ("hi/blog/cognitive-behavioral-therapy.toml", "सुरक्षा को तुरंत ख़तरा हो, तो 112 डायल करें"),
         ("blog/deal-with-failures.toml", "contact help at once through 112 or Tele-MANAS on 14416"),
         ("hi/blog/deal-with-failures.toml", "तुरंत 112 या टेली-मानस 14416 पर संपर्क करके"),
     ];
