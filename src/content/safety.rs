@@ -30,7 +30,6 @@ const CRISIS_WORDS: &[&str] = &[
     "not wanting to live",
     "आत्महत्या",
     "खुद को नुकसान",
-    "ख़ुद को नुकसान",
     "जीवन समाप्त",
     "जान देने",
 ];
@@ -113,9 +112,12 @@ pub fn missing_helplines(text: &str) -> Vec<&'static str> {
     [EMERGENCY_NUMBER, TELE_MANAS_NUMBER].into_iter().filter(|n| !has_number(text, n)).collect()
 }
 
+/// Whether `text` contains one of `fragments`, ignoring case and the nukta: the Hindi house style
+/// writes ख़ुद को नुक़सान, an editor may write खुद को नुकसान, and both speak of self-harm.
 fn mentions(text: &str, fragments: &[&str]) -> bool {
-    let text = text.to_lowercase();
-    fragments.iter().any(|f| text.contains(f))
+    let plain = |s: &str| s.to_lowercase().replace('\u{093C}', "");
+    let text = plain(text);
+    fragments.iter().any(|f| text.contains(&plain(f)))
 }
 
 /// `number` as a whole number: "112" is in "dial 112." but not in "1120".
@@ -127,14 +129,56 @@ fn has_number(text: &str, number: &str) -> bool {
     })
 }
 
-/// Sentences, ended by a full stop, question or exclamation mark followed by a space, or a danda.
+/// The sentences of `text`, each with its closing punctuation.
 pub fn sentences(text: &str) -> impl Iterator<Item = &str> {
-    text.split_inclusive(['।', '?', '!']).flat_map(|part| part.split_inclusive(". ")).filter(|s| !s.trim().is_empty())
+    // A sentence ends at । . ? or !, with any closing quotes or brackets, before a space or the end:
+    // "…safe.' Keep…" is two sentences; "2.5 mg" and "e.g.," are one.
+    const ENDS: [char; 4] = ['।', '.', '?', '!'];
+    const CLOSING: [char; 6] = ['\'', '"', '’', '”', ')', '»'];
+    let mut cuts = Vec::new();
+    let mut chars = text.char_indices().peekable();
+    while let Some((_, c)) = chars.next() {
+        if !ENDS.contains(&c) {
+            continue;
+        }
+        while chars.next_if(|&(_, c)| CLOSING.contains(&c) || ENDS.contains(&c)).is_some() {}
+        match chars.peek() {
+            None => cuts.push(text.len()),
+            Some(&(at, next)) if next.is_whitespace() => cuts.push(at),
+            Some(_) => {}
+        }
+    }
+    let mut start = 0;
+    let mut pieces = Vec::new();
+    for cut in cuts.into_iter().chain([text.len()]) {
+        pieces.push(&text[start..cut]);
+        start = cut;
+    }
+    pieces.into_iter().filter(|s| !s.trim().is_empty())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn self_harm_is_recognised_with_or_without_the_nukta() {
+        for text in ["ख़ुद को नुक़सान पहुँचाने के विचार", "खुद को नुकसान पहुँचाने के विचार", "ख़ुद को नुकसान"]
+        {
+            assert!(speaks_of_suicide_or_self_harm(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn sentences_end_at_a_stop_with_its_closing_quotes() {
+        let split = |t| sentences(t).map(str::trim).collect::<Vec<_>>();
+        assert_eq!(
+            split("Say, 'I am here.' Then listen. Ask? Yes!"),
+            ["Say, 'I am here.'", "Then listen.", "Ask?", "Yes!"]
+        );
+        assert_eq!(split("नींद ज़रूरी है। क्या आप थके हैं? “हाँ।” ठीक"), ["नींद ज़रूरी है।", "क्या आप थके हैं?", "“हाँ।”", "ठीक"]);
+        assert_eq!(split("Take 2.5 mg, e.g., at night."), ["Take 2.5 mg, e.g., at night."]);
+    }
 
     fn check(toml_text: &str) -> Vec<String> {
         problems("blog/x.toml", &toml::from_str(toml_text).unwrap()).into_iter().map(|p| p.to_string()).collect()
