@@ -110,7 +110,7 @@ describe("navigation", () => {
       "Blog",
       "Contact Us",
       "Appointment",
-      "हिन्दी",
+      "हिंदी",
     ]);
     // Services toggles its list on click.
     const services = panel.getByRole("button", { name: "Services" });

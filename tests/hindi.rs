@@ -316,3 +316,22 @@ async fn a_page_loads_the_words_and_fonts_of_its_languages_only() {
         }
     }
 }
+
+#[tokio::test]
+async fn the_about_links_are_heard_in_each_languages_word_order() {
+    // The link shows "Learn More"; the hidden words around it make the whole phrase for screen readers.
+    // Glued in English order the Hindi read "और जानें हमारे बारे में".
+    let state = ready_state().await;
+    for (path, visible, heard) in [("/", "Learn More", "Learn More about us"), ("/hi", "और जानें", "हमारे बारे में और जानें")]
+    {
+        let doc = document(&state, path).await;
+        let links = select(&doc, "main a[href$='/about'].button");
+        assert_eq!(links.len(), 2, "{path}");
+        for link in links {
+            assert_eq!(text(link).split_whitespace().collect::<Vec<_>>().join(" "), heard, "{path}");
+            let hidden: String =
+                link.select(&scraper::Selector::parse(".visually-hidden").unwrap()).map(text).collect();
+            assert_eq!(text(link).replacen(hidden.as_str(), "", 1).trim(), visible, "{path}");
+        }
+    }
+}

@@ -4,7 +4,7 @@ import type { Translation } from "../types";
 import { useStrings } from "../i18n";
 
 /**
- * The same page in the other language, named in that language ("हिन्दी", "English"): each language file
+ * The same page in the other language, named in that language ("हिंदी", "English"): each language file
  * carries the name of the one its pages switch to, so a page needs no other language's file for it. The blog list keeps its
  * query (search, category, view, page), which means the same in both. A client-side route change like any
  * other: no redirect by the browser's language, so every URL always shows its own language.

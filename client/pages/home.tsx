@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { Link } from "../components/Link";
 import type { PageProps } from "../types";
 import { BlogCard } from "../components/BlogCard";
@@ -21,8 +22,7 @@ export default function Home({ data, page }: PageProps<"home">) {
         <p className="hero-sub">{hero.subheadline}</p>
         <p>{hero.intro}</p>
         <Link to={links.about} className="button primary">
-          {t.common.learnMore}
-          <span className="visually-hidden">{t.common.learnMoreAbout}</span>
+          <LearnMoreAboutUs />
         </Link>
       </HeroCarousel>
 
@@ -35,8 +35,7 @@ export default function Home({ data, page }: PageProps<"home">) {
           ))}
           <div className="actions">
             <Link to={links.about} className="button primary">
-              {t.common.learnMore}
-              <span className="visually-hidden">{t.common.learnMoreAbout}</span>
+              <LearnMoreAboutUs />
             </Link>
             <Link to={links.contact} className="button outline">{t.common.getInTouch}</Link>
           </div>
@@ -180,6 +179,28 @@ export default function Home({ data, page }: PageProps<"home">) {
           <Link to={links.appointment} className="button outline">{t.common.getStarted}</Link>
         </div>
       </section>
+    </>
+  );
+}
+
+/** "Learn More", heard by screen readers as the whole phrase in the language's own word order
+ *  ("हमारे बारे में और जानें"): the words around the visible label are visually hidden. */
+function LearnMoreAboutUs() {
+  const t = useStrings();
+  return (
+    <>
+      {t.common.learnMoreAbout
+        .split(/(\{learnMore\})/)
+        .filter((part) => part !== "")
+        .map((part, i) =>
+          part === "{learnMore}" ? (
+            <Fragment key={i}>{t.common.learnMore}</Fragment>
+          ) : (
+            <span key={i} className="visually-hidden">
+              {part}
+            </span>
+          ),
+        )}
     </>
   );
 }
