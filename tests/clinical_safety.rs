@@ -229,6 +229,45 @@ fn where_danger_is_immediate_112_comes_first() {
     for (file, sentence) in cases {
         assert!(text_of(file).contains(sentence), "{file} lacks {sentence:?}");
     }
+    // And everywhere: a sentence that gives both lines for suicide, self-harm or immediate danger
+    // gives 112 first. Tele-MANAS counsels; an emergency needs the emergency number.
+    const DANGER: &[&str] = &[
+        "immediate",
+        "at once",
+        "urgent",
+        "do not wait",
+        "danger",
+        "at risk",
+        "crisis",
+        "तुरंत",
+        "ख़तर",
+        "इंतज़ार न",
+        "संकट",
+    ];
+    let mut wrong = Vec::new();
+    let mut checked = 0;
+    for (file, texts) in files() {
+        for (field, text) in &texts {
+            for sentence in sentences(text) {
+                let (Some(emergency), Some(tele_manas)) = (sentence.find("112"), sentence.find("14416")) else {
+                    continue;
+                };
+                if speaks_of_suicide_or_self_harm(sentence) || lower_contains_any(sentence, DANGER) {
+                    checked += 1;
+                    if tele_manas < emergency {
+                        wrong.push(format!("{file} {field}: {}", sentence.trim()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 10, "the rule was exercised {checked} times");
+    assert!(
+        wrong.is_empty(),
+        "Tele-MANAS before 112 where danger is immediate ({}):\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
 }
 
 #[test]
@@ -259,6 +298,12 @@ fn hindi_clinical_terms_are_explained_and_not_misread() {
     // "अचानक उलझन" is puzzlement; a stroke's or delirium's acute confusion is named as such.
     let neuro = text_of("hi/services/neuropsychiatric-care.toml");
     assert!(!neuro.contains("अचानक उलझन") && neuro.contains("अचानक भ्रम की हालत (कन्फ़्यूज़न"));
+    // The same in Parkinson's warning (where भ्रम already names hallucination, the confusion is described)
+    // and in postpartum psychosis.
+    let parkinsons_warning = "अचानक कन्फ़्यूज़न हो (समय, जगह या अपनों को पहचानने में गड़बड़ होने लगे)";
+    assert!(!parkinsons.contains("अचानक उलझन") && parkinsons.contains(parkinsons_warning));
+    let postpartum = text_of("hi/blog/womens-mental-health.toml");
+    assert!(!postpartum.contains("ज़्यादा उलझन में") && postpartum.contains("गहरे भ्रम की हालत (कन्फ़्यूज़न)"));
     // The antidepressant warning names what a person feels, in plain words, not "अशांत" or "उत्तेजित".
     for file in ["hi/blog/anxiety-disorders-2024.toml", "hi/services/medication-management.toml"] {
         let text = text_of(file);
