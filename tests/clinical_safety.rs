@@ -340,3 +340,22 @@ fn medicines_carry_their_warnings() {
     }
     assert!(text_of("blog/insomnia.toml").contains("nicotine is a stimulant"));
 }
+
+#[test]
+fn the_reviews_wording_findings_stay_fixed() {
+    // Access arrangements are inside the clinic (wheelchair, a quiet place to wait), not travel to it.
+    let about = text_of("hi/about.toml");
+    assert!(!about.contains("क्लिनिक तक आने-जाने की व्यवस्था") && about.contains("क्लिनिक के अंदर पहुँचने"));
+    // A service's name in the menus leads with the plain word, the English term in brackets.
+    let title = |slug: &str| {
+        let file = format!("{CONTENT_DIR}/hi/services/{slug}.toml");
+        let table: toml::Table = toml::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+        table["title"].as_str().unwrap().to_owned()
+    };
+    assert_eq!(title("telepsychiatry"), "ऑनलाइन परामर्श (टेलीसाइकियाट्री)");
+    let neuro = title("neuropsychiatric-care");
+    assert!(!neuro.starts_with("न्यूरो") && neuro.ends_with("(न्यूरोसाइकियाट्री)"), "{neuro}");
+    // Calques of English idiom: "with time to listen" and "let us listen and help you".
+    assert!(!text_of("hi/home.toml").contains("सुनने के लिए समय के साथ"));
+    assert!(!text_of("hi/services/psychiatric-consultation.toml").contains("मदद करने दें"));
+}
