@@ -218,6 +218,12 @@ mod tests {
             assert!(matches!(answer, Err(RenderError::Panicked(ref m)) if m == "a renderer bug"), "{answer:?}");
         }
         assert!(pool.render("/a", "{}".into()).await.unwrap().html.starts_with("/a#"));
+        // A worker answers before it rebuilds, and the other worker may have rendered "/a" meanwhile:
+        // wait (bounded) for the last rebuild rather than race it.
+        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+        while built.load(Ordering::SeqCst) < 2 + 5 && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        }
         assert_eq!(built.load(Ordering::SeqCst), 2 + 5, "each panic rebuilt its worker's renderer");
     }
 
