@@ -583,3 +583,32 @@ async fn every_section_has_a_heading_and_every_input_names_its_type() {
         assert_eq!(attr(one(&doc, &format!(r#"input[name="{name}"]"#)), "type"), "text");
     }
 }
+
+#[tokio::test]
+async fn every_id_is_unique_and_free_of_whitespace() {
+    // The Nu HTML checker's one error on the site: the by-categories view built its headings' ids from
+    // the categories' names ("…-Mental Health Disorders"), and an id must not contain whitespace.
+    let state = ready_state().await;
+    let mut checked = Vec::new();
+    for (path, _, doc) in pages(&state).await {
+        checked.push((path, doc));
+    }
+    for path in ["/blogs?view=categories", "/hi/blogs?view=categories"] {
+        checked.push((path.to_owned(), document(&state, path).await));
+    }
+    for (path, doc) in &checked {
+        let ids: Vec<&str> = select(doc, "[id]").into_iter().map(|e| attr(e, "id")).collect();
+        let unique: HashSet<&str> = ids.iter().copied().collect();
+        assert_eq!(unique.len(), ids.len(), "{path}: repeated ids in {ids:?}");
+        for id in &ids {
+            assert!(!id.is_empty() && !id.contains(char::is_whitespace), "{path}: id {id:?}");
+        }
+        for label in select(doc, "[aria-labelledby]") {
+            for id in attr(label, "aria-labelledby").split_whitespace() {
+                assert!(unique.contains(id), "{path}: aria-labelledby names {id:?}, which no element has");
+            }
+        }
+    }
+    let categories = &checked.iter().find(|(p, _)| p == "/blogs?view=categories").unwrap().1;
+    assert!(select(categories, ".category-group h2[id]").len() >= 3, "the view shows its category headings");
+}

@@ -107,8 +107,9 @@ export default function Blogs({ data, page }: PageProps<"blogs">) {
           />
         ) : (
           groupByCategory(matching, keys).map((group, i) => (
-            <section className="category-group" key={group.category} aria-labelledby={`${searchId}-${group.category}`}>
-              <h2 id={`${searchId}-${group.category}`}>{nameOf(group.category)}</h2>
+            // The heading's id comes from the group's position: a category's name has spaces, and an id must not.
+            <section className="category-group" key={group.category} aria-labelledby={`${searchId}-group-${i}`}>
+              <h2 id={`${searchId}-group-${i}`}>{nameOf(group.category)}</h2>
               <CardGrid posts={group.posts} lead={i === 0} />
               {group.total > group.posts.length && (
                 <StateLink
