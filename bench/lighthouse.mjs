@@ -130,7 +130,7 @@ async function audit(url, attempt = 1) {
     if (result.lhr.runtimeError) throw new Error(`${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
     return result;
   } catch (error) {
-    if (attempt >= 2) throw new Error(`${url}: ${error.message}`);
+    if (attempt >= 2) throw new Error(`${url}: ${error.message}`, { cause: error });
     console.warn(`${url}: ${error.message}; trying again`);
     return audit(url, attempt + 1);
   }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Sets up and runs every test: TypeScript checks and unit tests, size budgets, Rust unit/router/binary tests
+# Sets up and runs every test: the linters, TypeScript checks and unit tests, size budgets, Rust unit/router/binary tests
 # (release build), and the browser tests in Debian's Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,6 +16,10 @@ if [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 
+echo "== Lint: ESLint (typescript-eslint, React hooks), cargo fmt, cargo clippy"
+npx eslint .
+cargo fmt --check
+cargo clippy --all-targets --locked -- -D warnings
 echo "== TypeScript: tsc --noEmit"
 npx tsc --noEmit
 echo "== TypeScript unit tests"

@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useHydrated } from "../lib/hydrated";
 import { initialLikes } from "../lib/likes";
 import { fill, useLang, useStrings } from "../i18n";
 
@@ -10,14 +11,15 @@ import { fill, useLang, useStrings } from "../i18n";
 export function ArticleActions({ title, url }: { title: string; url: string }) {
   const lang = useLang();
   const t = useStrings().article;
-  const [likes, setLikes] = useState<number | null>(null);
+  const [firstLikes] = useState(initialLikes);
+  const [added, setAdded] = useState(0);
+  const likes = useHydrated() ? firstLikes + added : null;
   const [liked, setLiked] = useState(false);
   const [bookmarked, setBookmarked] = useState(false);
   const [shareNote, setShareNote] = useState("");
-  useEffect(() => setLikes(initialLikes()), []);
 
   const like = () => {
-    setLikes((n) => (n ?? initialLikes()) + 1);
+    setAdded((n) => n + 1);
     setLiked(true);
   };
 

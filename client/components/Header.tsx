@@ -90,10 +90,13 @@ function NavItems({ links, onNavigate }: { links: NavLinkItem[]; onNavigate?: ()
 
 /** Opens on hover and closes 500 ms after the pointer leaves; the button also toggles it for keyboard and touch. */
 function DesktopServices({ services }: { services: Site["services"] }) {
-  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  // Open on the page where it was opened: following a service to its page closes it, with no effect to run.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
   const closeTimer = useRef<number | undefined>(undefined);
   const id = useId();
-  const { pathname } = useLocation();
   const t = useStrings();
 
   const cancelClose = () => window.clearTimeout(closeTimer.current);
@@ -106,8 +109,6 @@ function DesktopServices({ services }: { services: Site["services"] }) {
     closeTimer.current = window.setTimeout(() => setOpen(false), SERVICES_CLOSE_DELAY_MS);
   };
   useEffect(() => cancelClose, []);
-  // A chosen service closes the menu.
-  useEffect(() => setOpen(false), [pathname]);
 
   return (
     <div

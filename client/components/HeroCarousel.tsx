@@ -29,10 +29,10 @@ export function HeroCarousel({ images, children }: { images: Image[]; children: 
     }),
     "idle",
   );
-  const [paused, setPaused] = useState(false);
+  // The visitor's choice once made (the pause button); until then, their motion preference.
+  const [chosen, setPaused] = useState<boolean | null>(null);
+  const paused = chosen ?? reduced;
   const [focused, setFocused] = useState(false);
-
-  useEffect(() => setPaused(reduced), [reduced]);
   useEffect(() => {
     if (!swiper || swiper.destroyed) return;
     if (paused || focused) swiper.autoplay.stop();

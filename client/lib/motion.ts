@@ -1,18 +1,16 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 
 const QUERY = "(prefers-reduced-motion: reduce)";
 
-/** Whether the visitor asked for reduced motion. False on the server and at the first (hydrating) render. */
+function watch(onChange: () => void): () => void {
+  const media = window.matchMedia(QUERY);
+  media.addEventListener("change", onChange);
+  return () => media.removeEventListener("change", onChange);
+}
+
+/** Whether the visitor asked for reduced motion. False on the server and while hydrating, then the browser's answer. */
 export function usePrefersReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(false);
-  useEffect(() => {
-    const media = window.matchMedia(QUERY);
-    const update = () => setReduced(media.matches);
-    update();
-    media.addEventListener("change", update);
-    return () => media.removeEventListener("change", update);
-  }, []);
-  return reduced;
+  return useSyncExternalStore(watch, prefersReducedMotion, () => false);
 }
 
 export const prefersReducedMotion = (): boolean => window.matchMedia(QUERY).matches;

@@ -1,8 +1,9 @@
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
 import type { PageProps } from "../types";
 import { Field } from "../components/Field";
 import { PersonForm } from "../components/PersonForm";
 import { Hero } from "../components/Sections";
+import { useHydrated } from "../lib/hydrated";
 import { useWhatsAppForm } from "../lib/useWhatsAppForm";
 import { appointmentMessage, localIsoDate, serviceLabel, SERVICE_OPTIONS, type AppointmentRequest } from "../lib/whatsapp";
 import { formatHours } from "../lib/dates";
@@ -15,8 +16,7 @@ export default function Appointment({ data, page }: PageProps<"appointment">) {
   const t = useStrings();
   const { form, set, submit } = useWhatsAppForm(EMPTY, (f) => appointmentMessage(f, t), data.site.whatsappNumber);
   // The server renders the clinic's date; once in the browser, the earliest date is the visitor's today.
-  const [minDate, setMinDate] = useState(data.today);
-  useEffect(() => setMinDate(localIsoDate(new Date())), []);
+  const minDate = useHydrated() ? localIsoDate(new Date()) : data.today;
   const serviceId = useId();
   const requestId = useId();
 

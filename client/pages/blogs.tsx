@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, type AnchorHTMLAttributes, type MouseEvent } from "react";
+import { useEffect, useId, useRef, type AnchorHTMLAttributes, type MouseEvent } from "react";
 import { useLocation, useSearchParams } from "react-router-dom";
 import type { BlogSummary, PageProps } from "../types";
 import { BlogCard } from "../components/BlogCard";
@@ -38,12 +38,12 @@ export default function Blogs({ data, page }: PageProps<"blogs">) {
     if (options.toTop) listTop.current?.scrollIntoView({ block: "start" });
   };
   // The server named this state in the head it wrote; a change in place names the new one the same way.
-  const head = listStateHead(query, page, t);
-  useEffect(() => showStateHead(head, data.canonicalUrl), [head.title, head.canonicalQuery, head.index, data.canonicalUrl]);
+  const { title, canonicalQuery, index } = listStateHead(query, page, t);
+  useEffect(() => showStateHead({ title, canonicalQuery, index }, data.canonicalUrl), [title, canonicalQuery, index, data.canonicalUrl]);
   const href = (change: Partial<BlogQuery>) => queryHref(pathname, changeQuery(query, change));
   const cleared = { search: "", category: null, page: 1 };
 
-  const matching = useMemo(() => filterPosts(page.posts, query.search, null), [page.posts, query.search]);
+  const matching = filterPosts(page.posts, query.search, null);
   const filtered = query.category === null ? matching : matching.filter((p) => p.category === query.category);
   const shownCount = query.view === "all" ? filtered.length : matching.length;
 
