@@ -1,118 +1,134 @@
-//! The blog list's state in the URL query (`q`, `category`, `view`, `page`), reduced to a canonical
-//! query string so that equal states share one render. The meaning of the values (unknown category,
-//! page out of range) is left to the React page, which reads them with `URLSearchParams.get`.
+//! The blog list's state in the URL query (`q`, `category`, `view`, `page`), read by the same rules as
+//! the page (`readBlogQuery` in `client/lib/blogList.ts`) and written back in one canonical form: every
+//! URL that shows the same list has one key, so it is rendered once and stored once (one ETag).
+//! `client/lib/blog-list-states.json` holds the cases both languages' tests check.
 
 use std::borrow::Cow;
 
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// The highest page a URL may ask for (`/^[1-9]\d{0,5}$/` in the page's rules); past the end of the
+/// list the page shows its last page.
+const MAX_PAGE_DIGITS: usize = 6;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BlogQuery {
-    pub q: Option<String>,
+    /// The search, as typed; empty for none.
+    pub search: String,
+    /// A known category's key, only in the all-posts view.
     pub category: Option<String>,
-    pub view: Option<String>,
-    pub page: Option<String>,
+    /// The by-categories view (shows every category, one page).
+    pub by_categories: bool,
+    pub page: u32,
+}
+
+impl Default for BlogQuery {
+    fn default() -> Self {
+        Self { search: String::new(), category: None, by_categories: false, page: 1 }
+    }
 }
 
 impl BlogQuery {
-    /// Parses a raw query string as the browser's `URLSearchParams` does ('+' is a space, invalid
-    /// UTF-8 becomes U+FFFD). Like `get`, the first occurrence of a name decides; an empty value is
-    /// absent, and a later non-empty one does not replace it, since the browser would not see it.
-    pub fn parse(raw: Option<&str>) -> Self {
-        let mut query = Self::default();
-        let mut seen = [false; 4];
+    /// The state a raw query string shows, given the edition's category keys. Values are read as the
+    /// browser's `URLSearchParams.get` reads them ('+' is a space, invalid UTF-8 becomes U+FFFD, the
+    /// first occurrence of a name decides even when empty); anything unknown or malformed is the default.
+    pub fn read<'a>(raw: Option<&str>, categories: impl IntoIterator<Item = &'a str>) -> Self {
+        let mut first: [Option<Cow<str>>; 4] = Default::default();
         for (name, value) in form_urlencoded::parse(raw.unwrap_or("").as_bytes()) {
-            let (index, slot) = match name.as_ref() {
-                "q" => (0, &mut query.q),
-                "category" => (1, &mut query.category),
-                "view" => (2, &mut query.view),
-                "page" => (3, &mut query.page),
+            let slot = match name.as_ref() {
+                "q" => 0,
+                "category" => 1,
+                "view" => 2,
+                "page" => 3,
                 _ => continue,
             };
-            if !std::mem::replace(&mut seen[index], true) && !value.is_empty() {
-                *slot = Some(Cow::into_owned(value));
-            }
+            first[slot].get_or_insert(value);
         }
-        query
+        let [search, category, view, page] = first;
+        let by_categories = view.as_deref() == Some("categories");
+        let category = category
+            .filter(|key| !by_categories && categories.into_iter().any(|known| known == key.as_ref()))
+            .map(Cow::into_owned);
+        // The by-categories view has one page, whatever the URL says.
+        let page = page.filter(|_| !by_categories).and_then(|p| page_number(&p)).unwrap_or(1);
+        Self { search: search.map(Cow::into_owned).unwrap_or_default(), category, by_categories, page }
     }
 
-    /// No list state: the plain, pre-rendered `/blogs`.
+    /// The plain list: `/blogs` itself.
     pub fn is_default(&self) -> bool {
         *self == Self::default()
     }
 
-    /// The present params in the fixed order q, category, view, page, encoded like `URLSearchParams`
-    /// (space as '+'); empty for the default state.
+    /// The canonical query (`blogQueryParams` in the page's rules): q, category, view, page in that
+    /// order, defaults left out, encoded like `URLSearchParams` (space as '+'); empty for the plain list.
     pub fn to_query_string(&self) -> String {
         let mut serializer = form_urlencoded::Serializer::new(String::new());
-        let pairs = [("q", &self.q), ("category", &self.category), ("view", &self.view), ("page", &self.page)];
-        for (name, value) in pairs {
-            if let Some(value) = value {
-                serializer.append_pair(name, value);
-            }
+        if !self.search.is_empty() {
+            serializer.append_pair("q", &self.search);
+        }
+        if let Some(category) = &self.category {
+            serializer.append_pair("category", category);
+        }
+        if self.by_categories {
+            serializer.append_pair("view", "categories");
+        }
+        if self.page != 1 {
+            serializer.append_pair("page", &self.page.to_string());
         }
         serializer.finish()
     }
+}
+
+/// A page number as the page accepts it: 1 to 999999, digits only, no leading zero.
+fn page_number(text: &str) -> Option<u32> {
+    let digits = text.len() <= MAX_PAGE_DIGITS && text.bytes().all(|b| b.is_ascii_digit());
+    (digits && !text.starts_with('0')).then(|| text.parse().ok()).flatten()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn canonical(raw: &str) -> String {
-        BlogQuery::parse(Some(raw)).to_query_string()
+    #[derive(serde::Deserialize)]
+    struct Cases {
+        categories: Vec<String>,
+        cases: Vec<Case>,
+    }
+
+    #[derive(serde::Deserialize)]
+    struct Case {
+        query: String,
+        state: String,
     }
 
     #[test]
-    fn no_query_and_unrelated_params_are_the_default_state() {
-        assert!(BlogQuery::parse(None).is_default());
-        assert!(BlogQuery::parse(Some("")).is_default());
-        assert!(BlogQuery::parse(Some("utm_source=x&fbclid=1&Page=2")).is_default());
-        assert_eq!(canonical("utm_source=x&fbclid=1"), "");
+    fn every_shared_case_has_the_state_the_page_reads() {
+        let cases: Cases = serde_json::from_str(include_str!("../client/lib/blog-list-states.json")).unwrap();
+        assert!(cases.cases.len() > 20);
+        for case in &cases.cases {
+            let state = BlogQuery::read(Some(&case.query), cases.categories.iter().map(String::as_str));
+            assert_eq!(state.to_query_string(), case.state, "?{}", case.query);
+            assert_eq!(state.is_default(), case.state.is_empty(), "?{}", case.query);
+            // The canonical form reads back as itself.
+            let again = BlogQuery::read(Some(&case.state), cases.categories.iter().map(String::as_str));
+            assert_eq!(again, state, "?{}", case.state);
+        }
     }
 
     #[test]
-    fn the_first_occurrence_of_each_name_wins() {
-        let query = BlogQuery::parse(Some("page=2&q=sleep&page=3&q=stress"));
-        assert_eq!(query.page.as_deref(), Some("2"));
-        assert_eq!(query.q.as_deref(), Some("sleep"));
-    }
-
-    #[test]
-    fn an_empty_value_is_absent_and_hides_later_ones() {
-        assert!(BlogQuery::parse(Some("q=&category=&view&page=")).is_default());
-        // URLSearchParams.get("page") is "" here, so the page shows page 1, and so must the server.
-        assert_eq!(BlogQuery::parse(Some("page=&page=2")).page, None);
-    }
-
-    #[test]
-    fn the_canonical_order_is_q_category_view_page() {
-        assert_eq!(canonical("page=2&view=all&category=Sleep&q=a&utm=1"), "q=a&category=Sleep&view=all&page=2");
-        assert_eq!(canonical("view=categories&page=1"), "view=categories&page=1");
-    }
-
-    #[test]
-    fn plus_and_percent_twenty_are_both_a_space_written_as_plus() {
-        assert_eq!(BlogQuery::parse(Some("q=sleep+well")).q.as_deref(), Some("sleep well"));
-        assert_eq!(canonical("q=sleep%20well"), "q=sleep+well");
-        assert_eq!(canonical("q=sleep+well"), "q=sleep+well");
-        // A literal '+' survives the round trip as %2B.
-        assert_eq!(BlogQuery::parse(Some("q=c%2B%2B")).q.as_deref(), Some("c++"));
-        assert_eq!(canonical("q=c%2B%2B"), "q=c%2B%2B");
+    fn no_query_is_the_plain_list() {
+        assert!(BlogQuery::read(None, []).is_default());
     }
 
     #[test]
     fn unicode_round_trips() {
         let query =
             BlogQuery {
-                q: Some("नींद & तनाव".into()), category: Some("Mental Health".into()), ..Default::default()
+                search: "नींद & तनाव".into(), category: Some("Mental Health".into()), ..Default::default()
             };
         let encoded = query.to_query_string();
         assert_eq!(
             encoded,
             "q=%E0%A4%A8%E0%A5%80%E0%A4%82%E0%A4%A6+%26+%E0%A4%A4%E0%A4%A8%E0%A4%BE%E0%A4%B5&category=Mental+Health"
         );
-        assert_eq!(BlogQuery::parse(Some(&encoded)), query);
-        // Invalid UTF-8 is replaced as the browser replaces it, and then stays stable.
-        assert_eq!(BlogQuery::parse(Some("q=%FF")).q.as_deref(), Some("\u{FFFD}"));
-        assert_eq!(canonical(&canonical("q=%FF")), canonical("q=%FF"));
+        assert_eq!(BlogQuery::read(Some(&encoded), ["Mental Health"]), query);
     }
 }

@@ -165,18 +165,23 @@ impl AppState {
     }
 
     /// The canonical queries of the blog list's own links in `html` (its pages, categories, views),
-    /// for the list at `list_path`.
-    fn list_links(html: &[u8], list_path: &str) -> Vec<String> {
+    /// for the list at `list_path` of the edition whose category keys are `categories`.
+    fn list_links(html: &[u8], list_path: &str, categories: &[&str]) -> Vec<String> {
         let html = String::from_utf8_lossy(html);
         let prefix = format!("href=\"{list_path}?");
         html.match_indices(&prefix)
             .filter_map(|(at, _)| {
                 let rest = &html[at + prefix.len()..];
                 let raw = html_escape::decode_html_entities(&rest[..rest.find('"')?]).into_owned();
-                let query = BlogQuery::parse(Some(&raw));
+                let query = BlogQuery::read(Some(&raw), categories.iter().copied());
                 (!query.is_default()).then(|| query.to_query_string())
             })
             .collect()
+    }
+
+    /// The keys of the categories the edition's blog list knows (what its URLs may carry).
+    fn category_keys(site: &Snapshot, lang: Lang) -> Vec<&str> {
+        site.content.get(lang).categories.list.iter().map(|c| c.key.as_str()).collect()
     }
 
     /// Renders every state of each edition's blog list that its links lead to, following them from
@@ -189,7 +194,8 @@ impl AppState {
         for lang in Lang::VARIANTS {
             let route = Route::new(*lang, Page::Blogs);
             if let Some(page) = site.cache.get(route) {
-                let links = Self::list_links(&page.html.select(Coding::Identity).1, &lang.path("/blogs"));
+                let categories = Self::category_keys(site, *lang);
+                let links = Self::list_links(&page.html.select(Coding::Identity).1, &lang.path("/blogs"), &categories);
                 frontier.extend(links.into_iter().map(|query| (route, query)));
             }
         }
@@ -206,7 +212,8 @@ impl AppState {
                 let path = route.lang.path("/blogs");
                 match page {
                     Ok(page) => {
-                        let links = Self::list_links(&page.html.select(Coding::Identity).1, &path);
+                        let categories = Self::category_keys(site, route.lang);
+                        let links = Self::list_links(&page.html.select(Coding::Identity).1, &path, &categories);
                         frontier.extend(links.into_iter().map(|query| (route, query)));
                         site.blog_queries.pin(format!("{path}?{query}"), page);
                     }
@@ -227,7 +234,7 @@ impl AppState {
         codings: &[Coding],
     ) -> Result<Arc<RenderedPage>, RenderError> {
         if route.page == Page::Blogs {
-            let query = BlogQuery::parse(query);
+            let query = BlogQuery::read(query, Self::category_keys(site, route.lang));
             if !query.is_default() {
                 let query = query.to_query_string();
                 let key = format!("{}?{query}", route.lang.path("/blogs"));

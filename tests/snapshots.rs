@@ -280,3 +280,42 @@ async fn two_servers_with_the_same_content_give_the_same_etags() {
         }
     }
 }
+
+/// Every URL that shows the same list state is one stored page (`BlogQuery`, by the page's own rules):
+/// rendered at most once, answered with one ETag. `?page=02` is the plain list, as the page reads it.
+#[tokio::test]
+async fn equivalent_list_urls_share_one_stored_page() {
+    let clock = Arc::new(FixedClock(Mutex::new(date(2026, 11, 22))));
+    let (factory, renders) = counting();
+    let state = state_with(factory, PoolConfig { workers: 2, queue: 8 }, true, clock);
+    assert!(state.prerender_all().await.is_empty());
+    let rendered = || renders.lock().unwrap().values().sum::<usize>();
+    let at_start = rendered();
+    let groups: [&[&str]; 4] = [
+        // Not linked from any list page: rendered on the first request, then stored.
+        &["/blogs?q=sleep", "/blogs?page=1&q=sleep", "/blogs?utm_source=x&q=sleep&view=all", "/blogs?q=sleep&page=01"],
+        // The plain list, pre-rendered.
+        &["/blogs", "/blogs?page=02", "/blogs?page=1", "/blogs?category=Other", "/blogs?view=sideways"],
+        // States the list links to, pre-rendered.
+        &["/blogs?category=Sleep+%26+Physical+Wellness", "/blogs?page=1&category=Sleep%20%26%20Physical%20Wellness"],
+        &[
+            "/blogs?view=categories",
+            "/blogs?view=categories&page=3",
+            "/blogs?view=categories&category=Sleep+%26+Physical+Wellness",
+        ],
+    ];
+    for group in groups {
+        let mut answers = Vec::new();
+        for path in group {
+            let response = get(&state, path).await;
+            assert_eq!(response.status(), StatusCode::OK, "{path}");
+            let etag = response.headers()[axum::http::header::ETAG].to_str().unwrap().to_owned();
+            answers.push((path, etag, body_text(response).await));
+        }
+        for (path, etag, body) in &answers[1..] {
+            assert_eq!(etag, &answers[0].1, "{path} and {} differ", answers[0].0);
+            assert!(body == &answers[0].2, "{path} and {} show different pages", answers[0].0);
+        }
+    }
+    assert_eq!(rendered() - at_start, 1, "only the search's state was rendered, once");
+}

@@ -19,6 +19,7 @@ import {
   readBlogQuery,
   shownPage,
 } from "./blogList";
+import states from "./blog-list-states.json";
 import en from "../i18n/en.json";
 import hi from "../i18n/hi.json";
 
@@ -111,6 +112,15 @@ test("the URL query gives the list's state; unknown or malformed values fall bac
   assert.equal(read("view=sideways").view, "all");
   for (const page of ["0", "-1", "2.5", "abc", "", "9999999"]) assert.equal(read(`page=${page}`).page, 1);
   assert.equal(read("page=3&page=5").page, 3, "the first occurrence wins, as on the server");
+});
+
+test("every shared case has the state the server keys it by (src/blog_query.rs reads the same file)", () => {
+  assert.ok(states.cases.length > 20);
+  for (const { query, state } of states.cases) {
+    const read = readBlogQuery(new URLSearchParams(query), states.categories);
+    assert.equal(blogQueryParams(read).toString(), state, `?${query}`);
+    assert.deepEqual(readBlogQuery(new URLSearchParams(state), states.categories), read, `?${state}`);
+  }
 });
 
 test("one state has one URL: fixed order, defaults left out, and it reads back the same", () => {

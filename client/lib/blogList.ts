@@ -67,7 +67,8 @@ export interface BlogQuery {
 
 export const DEFAULT_QUERY: BlogQuery = { search: "", category: null, view: "all", page: 1 };
 
-/** Reads the state from a URL query; anything unknown or malformed falls back to its default. */
+/** Reads the state from a URL query; anything unknown or malformed falls back to its default. The server
+ * reads it by the same rules (`src/blog_query.rs`), checked on the shared cases of `blog-list-states.json`. */
 export function readBlogQuery(params: URLSearchParams, categories: readonly string[]): BlogQuery {
   const view: BlogView = params.get("view") === "categories" ? "categories" : "all";
   const category = params.get("category");
@@ -77,7 +78,8 @@ export function readBlogQuery(params: URLSearchParams, categories: readonly stri
     // The by-categories view shows every category, so it never carries one.
     category: view === "all" && category !== null && categories.includes(category) ? category : null,
     view,
-    page: /^[1-9]\d{0,5}$/.test(page) ? Number(page) : 1,
+    // The by-categories view has one page, whatever the URL says.
+    page: view === "all" && /^[1-9]\d{0,5}$/.test(page) ? Number(page) : 1,
   };
 }
 
