@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use clap::Parser;
 
+use crate::origin::Origin;
+
 #[derive(Debug, Clone, Parser)]
 #[command(version, about = "The clinic's website: axum serving React pages rendered in embedded QuickJS")]
 pub struct Config {
@@ -21,8 +23,8 @@ pub struct Config {
     pub port: u16,
 
     /// Public origin of the site, used for canonical URLs (e.g. https://clinic.example.org).
-    #[arg(long, env = "SITE_URL", default_value = "http://127.0.0.1:3000", value_parser = parse_site_url)]
-    pub site_url: String,
+    #[arg(long, env = "SITE_URL", default_value = "http://127.0.0.1:3000", value_parser = Origin::parse)]
+    pub site_url: Origin,
 
     /// Log filter: error, warn, info, debug, trace, or a tracing directive list.
     #[arg(long, env = "LOG_LEVEL", default_value = "info")]
@@ -97,19 +99,6 @@ pub struct Config {
 
 pub const DEFAULT_SHARED_MAX_AGE: u64 = 60;
 
-/// An absolute http(s) origin, without a trailing slash.
-fn parse_site_url(value: &str) -> Result<String, String> {
-    let trimmed = value.trim_end_matches('/');
-    let rest = trimmed
-        .strip_prefix("https://")
-        .or_else(|| trimmed.strip_prefix("http://"))
-        .ok_or_else(|| format!("SITE_URL must start with http:// or https://, got \"{value}\""))?;
-    if rest.is_empty() || rest.contains(['/', '?', '#', ' ']) {
-        return Err(format!("SITE_URL must be an origin such as https://clinic.example.org, got \"{value}\""));
-    }
-    Ok(trimmed.to_owned())
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum LogFormat {
     Text,
@@ -129,27 +118,13 @@ impl Config {
     }
 
     pub fn hsts(&self) -> bool {
-        self.hsts.unwrap_or_else(|| hsts_by_default(&self.site_url))
+        self.hsts.unwrap_or_else(|| self.site_url.is_https())
     }
-}
-
-/// HSTS is on by default exactly when the public origin is HTTPS.
-pub fn hsts_by_default(site_url: &str) -> bool {
-    site_url.starts_with("https://")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn site_url_must_be_an_origin() {
-        assert_eq!(parse_site_url("https://clinic.example.org/").unwrap(), "https://clinic.example.org");
-        assert_eq!(parse_site_url("http://127.0.0.1:3000").unwrap(), "http://127.0.0.1:3000");
-        assert!(parse_site_url("clinic.example.org").is_err());
-        assert!(parse_site_url("https://clinic.example.org/blog").is_err());
-        assert!(parse_site_url("https://").is_err());
-    }
 
     #[test]
     fn defaults_match_the_documentation() {

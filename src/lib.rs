@@ -16,6 +16,7 @@ pub mod i18n;
 pub mod images;
 pub mod lang;
 pub mod metrics;
+pub mod origin;
 pub mod panic_message;
 pub mod reload;
 pub mod routes;

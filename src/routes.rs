@@ -20,6 +20,7 @@ use crate::content::types::Image;
 use crate::content::{Content, Editions};
 use crate::i18n;
 use crate::lang::Lang;
+use crate::origin::Origin;
 
 /// Posts in the home page's blog teaser.
 const TEASER_POSTS: usize = 3;
@@ -409,8 +410,8 @@ struct PageParts<'a> {
     page: PageData<'a>,
 }
 
-/// The data of one route on the given local date. `site_url` has no trailing slash.
-pub fn route_data<'a>(content: &'a Editions, route: Route, site_url: &str, today: NaiveDate) -> RouteData<'a> {
+/// The data of one route on the given local date.
+pub fn route_data<'a>(content: &'a Editions, route: Route, site_url: &Origin, today: NaiveDate) -> RouteData<'a> {
     let edition = content.get(route.lang);
     let PageParts { title, description, preview, page } = match route.page {
         Page::Home => home(edition),
@@ -426,7 +427,7 @@ pub fn route_data<'a>(content: &'a Editions, route: Route, site_url: &str, today
     let (path, canonical) = paths(content, route);
     let translation = route.twin(content).unwrap_or(Route::new(route.lang.other(), Page::Home));
     RouteData {
-        canonical_url: format!("{site_url}{canonical}"),
+        canonical_url: site_url.url(&canonical),
         path,
         lang: route.lang,
         translation: Translation { lang: translation.lang, path: paths(content, translation).0 },

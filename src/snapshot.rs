@@ -9,6 +9,7 @@ use chrono::NaiveDate;
 
 use crate::cache::{QueryCache, RenderCache, RenderedPage};
 use crate::content::Editions;
+use crate::origin::Origin;
 use crate::routes::{Route, RouteTable};
 use crate::seo::SiteFiles;
 use crate::single_flight::SingleFlight;
@@ -29,7 +30,7 @@ pub struct Snapshot {
 }
 
 impl Snapshot {
-    pub fn new(content: Arc<Editions>, site_url: &str, date: NaiveDate, render_cache: bool) -> Self {
+    pub fn new(content: Arc<Editions>, site_url: &Origin, date: NaiveDate, render_cache: bool) -> Self {
         let routes = RouteTable::new(&content);
         Self {
             files: SiteFiles::new(&content, &routes, site_url),

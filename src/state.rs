@@ -16,12 +16,13 @@ use crate::assets::{Manifest, SSR_BUNDLE};
 use crate::blog_query::BlogQuery;
 use crate::cache::{PageStore, RenderedPage};
 use crate::clock::{until_next_local_midnight, Clock, SystemClock};
-use crate::config::{hsts_by_default, Config, DEFAULT_SHARED_MAX_AGE};
+use crate::config::{Config, DEFAULT_SHARED_MAX_AGE};
 use crate::content::{placeholders, ContentErrors, ContentSource, Editions};
 use crate::encoding::{Coding, Encoded};
 use crate::http::security::SecurityHeaders;
 use crate::lang::Lang;
 use crate::metrics;
+use crate::origin::Origin;
 use crate::panic_message::panic_message;
 use crate::routes::{route_data, Navigation, Page, Route, RouteData, StateHead};
 use crate::seo;
@@ -35,7 +36,7 @@ pub struct AppState {
     live: ArcSwap<Snapshot>,
     pub manifest: Manifest,
     pub pool: RenderPool,
-    pub site_url: String,
+    pub site_url: Origin,
     /// The headers every response carries.
     pub security: Arc<SecurityHeaders>,
     pub clock: Arc<dyn Clock>,
@@ -58,8 +59,8 @@ pub const MAX_LIST_STATES: usize = 200;
 /// How the app serves, from the command line or environment (`Config`), or set by a test.
 #[derive(Debug, Clone)]
 pub struct Settings {
-    /// The public origin, without a trailing slash: canonical URLs, sitemap, JSON-LD.
-    pub site_url: String,
+    /// The public origin: canonical URLs, sitemap, JSON-LD.
+    pub site_url: Origin,
     /// Keep rendered pages until the clinic's date changes (off: render every request, for benchmarks).
     pub render_cache: bool,
     /// Strict-Transport-Security and upgrade-insecure-requests on every response.
@@ -80,13 +81,8 @@ impl Settings {
     }
 
     /// The defaults for `site_url`: the render cache on, and HSTS exactly when the origin is https.
-    pub fn for_site(site_url: &str) -> Self {
-        Self {
-            site_url: site_url.to_owned(),
-            render_cache: true,
-            hsts: hsts_by_default(site_url),
-            shared_max_age: DEFAULT_SHARED_MAX_AGE,
-        }
+    pub fn for_site(site_url: Origin) -> Self {
+        Self { hsts: site_url.is_https(), site_url, render_cache: true, shared_max_age: DEFAULT_SHARED_MAX_AGE }
     }
 }
 

@@ -249,8 +249,10 @@ impl clinic_site::clock::Clock for PanickingClock {
 async fn a_handler_that_panics_answers_500_with_the_error_page_and_the_next_request_works() {
     let clock = Arc::new(PanickingClock(std::sync::atomic::AtomicBool::new(false)));
     let pool = clinic_site::ssr::RenderPool::start(PoolConfig { workers: 1, queue: 8 }, quickjs()).unwrap();
-    let settings =
-        clinic_site::state::Settings { render_cache: false, ..clinic_site::state::Settings::for_site(SITE_URL) };
+    let settings = clinic_site::state::Settings {
+        render_cache: false,
+        ..clinic_site::state::Settings::for_site(clinic_site::origin::Origin::parse(SITE_URL).unwrap())
+    };
     let state = Arc::new(AppState::new(content(), pool, settings, Arc::clone(&clock) as _));
     clock.0.store(true, Ordering::SeqCst);
 

@@ -117,7 +117,7 @@ async fn behind_a_tls_proxy_a_request_received_over_http_is_sent_to_https() {
         Arc::new(AppState::new(
             content(),
             pool,
-            Settings::for_site(site_url),
+            Settings::for_site(clinic_site::origin::Origin::parse(site_url).unwrap()),
             Arc::new(FixedClock(Mutex::new(date(2026, 11, 22)))),
         ))
     };

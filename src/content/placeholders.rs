@@ -6,6 +6,7 @@
 //! still in use when it starts on a public origin (`warn_if_public`).
 
 use super::{Content, Editions};
+use crate::origin::Origin;
 
 /// The digits (country code first) of the placeholder phone and WhatsApp numbers.
 const PLACEHOLDER_PHONE_DIGITS: &str = "9190000000";
@@ -106,8 +107,8 @@ pub fn is_public_origin(site_url: &str) -> bool {
 
 /// Logs a warning for each placeholder still in use when the site is served on a public origin,
 /// where a visitor would take it for the clinic's own details. Returns what it listed.
-pub fn warn_if_public(site_url: &str, content: &Editions) -> Vec<Placeholder> {
-    if !is_public_origin(site_url) {
+pub fn warn_if_public(site_url: &Origin, content: &Editions) -> Vec<Placeholder> {
+    if !is_public_origin(site_url.as_str()) {
         return Vec::new();
     }
     let found = in_use(content);
@@ -239,7 +240,8 @@ mod tests {
     #[test]
     fn warnings_only_on_a_public_origin() {
         let content = embedded();
-        assert_eq!(warn_if_public("http://127.0.0.1:3000", &content), []);
-        assert_eq!(warn_if_public("https://clinic.example.org", &content).len(), 48);
+        let origin = |url| Origin::parse(url).unwrap();
+        assert_eq!(warn_if_public(&origin("http://127.0.0.1:3000"), &content), []);
+        assert_eq!(warn_if_public(&origin("https://clinic.example.org"), &content).len(), 48);
     }
 }

@@ -6,7 +6,6 @@
 use chrono::{NaiveTime, Weekday};
 use serde_json::{json, Value};
 
-use super::absolute;
 use crate::clock::start_of_local_day;
 use crate::content::blog::Article;
 use crate::content::hours::{self, day_name, Opening};
@@ -14,6 +13,7 @@ use crate::content::types::{Faq, Image};
 use crate::content::Content;
 use crate::i18n;
 use crate::lang::Lang;
+use crate::origin::Origin;
 use crate::routes::{PageData, RouteData};
 
 const CONTEXT: &str = "https://schema.org";
@@ -21,7 +21,7 @@ const PSYCHIATRIC: &str = "https://schema.org/Psychiatric";
 
 /// The JSON-LD blocks of one page in `content`'s edition, each a complete document with its own
 /// `@context`. The clinic and psychiatrist keep one `@id` in both languages: they are one entity each.
-pub fn blocks(content: &Content, data: &RouteData, site_url: &str) -> Vec<Value> {
+pub fn blocks(content: &Content, data: &RouteData, site_url: &Origin) -> Vec<Value> {
     let site = Site { content, url: site_url };
     let words = i18n::words(content.lang);
     let home = (words.breadcrumb_home.as_str(), data.site.links.home.as_str());
@@ -87,12 +87,12 @@ fn faq_page(faqs: &[Faq], lang: Lang) -> Value {
 
 struct Site<'a> {
     content: &'a Content,
-    url: &'a str,
+    url: &'a Origin,
 }
 
 impl Site<'_> {
     fn url(&self, path: &str) -> String {
-        absolute(self.url, path)
+        self.url.url(path)
     }
 
     fn clinic_id(&self) -> String {

@@ -5,9 +5,10 @@ use std::fmt::Write;
 
 use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
 
+use super::hreflang;
 use super::manifest::{MANIFEST_PATH, THEME_COLOR};
-use super::{absolute, hreflang};
 use crate::clock::start_of_local_day;
+use crate::origin::Origin;
 use crate::routes::{PageData, RouteData, StateHead};
 
 /// Open Graph locale of a language code: the site's readers are in India ("en" -> "en_IN").
@@ -30,7 +31,7 @@ fn meta(out: &mut String, key_attr: &str, key: &str, content: &str) {
 
 /// `state`: the state the URL's query shows, when the page has one (the blog list's page, category or
 /// search). It names the page instead of the route, with its own canonical URL in each language.
-pub fn tags(data: &RouteData, site_url: &str, state: Option<&StateHead>) -> String {
+pub fn tags(data: &RouteData, site_url: &Origin, state: Option<&StateHead>) -> String {
     let mut out = String::new();
     let title = state.map_or(&data.title, |s| &s.title);
     let query = state.map(|s| s.canonical_query.as_str()).filter(|q| !q.is_empty());
@@ -50,7 +51,7 @@ pub fn tags(data: &RouteData, site_url: &str, state: Option<&StateHead>) -> Stri
         meta(&mut out, "name", "robots", "noindex, follow");
     }
     for (tag, path) in hreflang(&data.alternates) {
-        let href = with_query(&absolute(site_url, path));
+        let href = with_query(&site_url.url(path));
         let _ = write!(out, r#"<link rel="alternate" hreflang="{tag}" href="{}">"#, attr(&href));
     }
 
@@ -72,7 +73,7 @@ pub fn tags(data: &RouteData, site_url: &str, state: Option<&StateHead>) -> Stri
     }
     // Link previews ignore SVG: this is the build's 1200x630 raster copy (`Image::preview`).
     let image = &data.social_image;
-    let image_url = absolute(site_url, &image.src);
+    let image_url = site_url.url(&image.src);
     og(&mut out, "og:image", &image_url);
     og(&mut out, "og:image:type", image.mime().essence_str());
     og(&mut out, "og:image:width", &image.width.to_string());

@@ -11,13 +11,9 @@ use std::fmt::Write;
 use crate::content::{Content, Editions};
 use crate::encoding::Encoded;
 use crate::lang::Lang;
+use crate::origin::Origin;
 use crate::routes::{Alternate, RouteData, RouteTable, StateHead};
 use crate::shell::json_for_script;
-
-/// A path of the site as an absolute URL. `site_url` is an origin without a trailing slash.
-pub fn absolute(site_url: &str, path: &str) -> String {
-    format!("{site_url}{path}")
-}
 
 /// The `hreflang` of each language version of a page, and its path: each language's own tag, and
 /// `x-default` (the English page) for readers of any other language.
@@ -29,7 +25,7 @@ pub fn hreflang(alternates: &[Alternate]) -> impl Iterator<Item = (&'static str,
 
 /// The head tags and JSON-LD blocks of one page, or of the state its URL's query shows (`state`). Built
 /// when the page is rendered, so they are cached with it.
-pub fn head(content: &Content, data: &RouteData, site_url: &str, state: Option<&StateHead>) -> String {
+pub fn head(content: &Content, data: &RouteData, site_url: &Origin, state: Option<&StateHead>) -> String {
     let mut head = meta::tags(data, site_url, state);
     for block in jsonld::blocks(content, data, site_url) {
         let _ = write!(head, r#"<script type="application/ld+json">{}</script>"#, json_for_script(&block.to_string()));
@@ -45,7 +41,7 @@ pub struct SiteFiles {
 }
 
 impl SiteFiles {
-    pub fn new(content: &Editions, routes: &RouteTable, site_url: &str) -> Self {
+    pub fn new(content: &Editions, routes: &RouteTable, site_url: &Origin) -> Self {
         Self {
             sitemap: Encoded::new(sitemap::sitemap_xml(content, routes, site_url)),
             robots: Encoded::new(sitemap::robots_txt(site_url)),

@@ -6,9 +6,10 @@ use std::fmt::Write;
 use chrono::NaiveDate;
 use html_escape::encode_text as text;
 
-use super::{absolute, hreflang};
+use super::hreflang;
 use crate::content::blog::Article;
 use crate::content::{Content, Editions};
+use crate::origin::Origin;
 use crate::routes::{alternates, paths, Page, RouteTable};
 
 pub const SITEMAP_PATH: &str = "/sitemap.xml";
@@ -36,7 +37,7 @@ pub fn lastmod(content: &Content, page: Page) -> Option<NaiveDate> {
 /// (itself included, and English as the default). The route table holds pages' own paths only: no
 /// redirect, no query variant, no not-found page; an article a second edition shows is listed once,
 /// at its canonical address.
-pub fn sitemap_xml(content: &Editions, routes: &RouteTable, site_url: &str) -> String {
+pub fn sitemap_xml(content: &Editions, routes: &RouteTable, site_url: &Origin) -> String {
     let mut xml = String::from(concat!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n",
         "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n"
@@ -46,12 +47,12 @@ pub fn sitemap_xml(content: &Editions, routes: &RouteTable, site_url: &str) -> S
         if canonical != path {
             continue;
         }
-        let _ = write!(xml, "<url><loc>{}</loc>", text(&absolute(site_url, path)));
+        let _ = write!(xml, "<url><loc>{}</loc>", text(&site_url.url(path)));
         if let Some(date) = lastmod(content.get(route.lang), route.page) {
             let _ = write!(xml, "<lastmod>{}</lastmod>", date.format("%Y-%m-%d"));
         }
         for (tag, version) in hreflang(&alternates(content, route)) {
-            let href = absolute(site_url, version);
+            let href = site_url.url(version);
             let _ = write!(xml, r#"<xhtml:link rel="alternate" hreflang="{tag}" href="{}"/>"#, text(&href));
         }
         xml.push_str("</url>\n");
@@ -60,8 +61,8 @@ pub fn sitemap_xml(content: &Editions, routes: &RouteTable, site_url: &str) -> S
     xml
 }
 
-pub fn robots_txt(site_url: &str) -> String {
-    format!("User-agent: *\nAllow: /\n\nSitemap: {}\n", absolute(site_url, SITEMAP_PATH))
+pub fn robots_txt(site_url: &Origin) -> String {
+    format!("User-agent: *\nAllow: /\n\nSitemap: {}\n", site_url.url(SITEMAP_PATH))
 }
 
 #[cfg(test)]

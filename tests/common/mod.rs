@@ -61,7 +61,8 @@ pub fn state_of(
     clock: Arc<dyn Clock>,
 ) -> Arc<AppState> {
     let pool = RenderPool::start(pool, factory).unwrap();
-    let settings = Settings { render_cache: cache, ..Settings::for_site(SITE_URL) };
+    let settings =
+        Settings { render_cache: cache, ..Settings::for_site(clinic_site::origin::Origin::parse(SITE_URL).unwrap()) };
     Arc::new(AppState::new(content, pool, settings, clock))
 }
 
