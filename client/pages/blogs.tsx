@@ -37,6 +37,13 @@ export default function Blogs({ data, page }: PageProps<"blogs">) {
     setParams(blogQueryParams(changeQuery(query, change)), { replace: options.replace });
     if (options.toTop) listTop.current?.scrollIntoView({ block: "start" });
   };
+  // The server stores one page per state, rendered at the state's canonical URL (src/blog_query.rs): the
+  // address bar shows that URL too, so what the page links to (the language switch) is what the server wrote.
+  const search = params.toString();
+  const canonicalSearch = blogQueryParams(query).toString();
+  useEffect(() => {
+    if (search !== canonicalSearch) setParams(new URLSearchParams(canonicalSearch), { replace: true });
+  }, [search, canonicalSearch, setParams]);
   // The server named this state in the head it wrote; a change in place names the new one the same way.
   const { title, canonicalQuery, index } = listStateHead(query, page, t);
   useEffect(() => showStateHead({ title, canonicalQuery, index }, data.canonicalUrl), [title, canonicalQuery, index, data.canonicalUrl]);
