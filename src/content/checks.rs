@@ -111,7 +111,7 @@ fn for_search_engines(content: &Content, p: &mut Problems) {
     if let Err(e) = hours::weekly(&content.appointment.opening_hours) {
         p.add("appointment.toml", format!("openingHours: {e}"));
     }
-    // A page's banner is its link preview (`routes::from_file`), where it stands alone.
+    // A page's banner is its link preview (`routes::pages::fixed::from_file`), where it stands alone.
     let banners = [
         ("about.toml", &content.about.hero),
         ("appointment.toml", &content.appointment.hero),
