@@ -5,6 +5,26 @@ export type About = { title: string, description: string, hero: PageHero, faqs: 
 
 export type AboutSection = { title: string, paragraphs: Array<string>, image: Image, };
 
+/**
+ * What the SSR bundle gives back for one URL: `globalThis.render(url, dataJson)` returns this, typed on
+ * both sides (`AppRender` in `client/contract.ts`), so Rust reads what the bundle knows instead of
+ * working it out again from the HTML.
+ */
+export type AppRender = { 
+/**
+ * The app's HTML, for the document's `#root`.
+ */
+html: string, 
+/**
+ * How the head names the state the URL's query shows (the blog list's); none for other pages.
+ */
+stateHead: StateHead | null, 
+/**
+ * The canonical queries of the list states the page links to (none are the plain list): what
+ * pre-rendering follows.
+ */
+listStates: Array<string>, };
+
 export type Appointment = { title: string, description: string, hero: PageHero, form: FormIntro, hoursTitle: string, openingHours: Array<OpeningDay>, };
 
 /**

@@ -28,6 +28,8 @@ pub struct RenderedPage {
     pub html: Encoded,
     /// The same route data with the page's head, as JSON, for client-side navigation (`Navigation`).
     pub navigation: Encoded,
+    /// The canonical queries of the blog list states this page links to (`AppRender::list_states`).
+    pub list_states: Vec<String>,
 }
 
 /// Where rendered pages are kept, by key: the render cache by route, the query cache by query.
@@ -148,7 +150,7 @@ mod tests {
 
     fn page() -> Arc<RenderedPage> {
         let html = Encoded::with("<p>page</p>", &[]);
-        Arc::new(RenderedPage { status: StatusCode::OK, navigation: html.clone(), html })
+        Arc::new(RenderedPage { status: StatusCode::OK, navigation: html.clone(), html, list_states: Vec::new() })
     }
 
     #[test]

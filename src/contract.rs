@@ -1,6 +1,7 @@
 //! The data contract between Rust and the React client: the TypeScript types of everything a page
-//! receives (`Navigation`, `RouteData` and all they hold), generated from the serde types with ts-rs into
-//! `client/contract.ts`, so the two sides cannot drift. A test fails when the committed file is stale;
+//! receives (`Navigation`, `RouteData` and all they hold) and of what the SSR bundle returns
+//! (`AppRender`), generated from the serde types with ts-rs into `client/contract.ts`, so the two sides
+//! cannot drift. A test fails when the committed file is stale;
 //! `UPDATE_CONTRACT=1 cargo test --release contract` writes it afresh.
 
 use std::any::TypeId;
@@ -8,7 +9,8 @@ use std::collections::BTreeMap;
 
 use ts_rs::{Config, TypeVisitor, TS};
 
-use crate::routes::{Navigation, PageKind, StateHead};
+use crate::routes::{Navigation, PageKind};
+use crate::ssr::AppRender;
 
 /// Where the generated file lives, relative to the crate.
 pub const CONTRACT_PATH: &str = "client/contract.ts";
@@ -43,7 +45,7 @@ pub fn typescript() -> String {
     let mut declarations = Declarations { config: Config::new().with_large_int("number"), by_name: BTreeMap::new() };
     declarations.visit::<Navigation<'static>>();
     declarations.visit::<PageKind>();
-    declarations.visit::<StateHead>();
+    declarations.visit::<AppRender>();
     let mut text = String::from(
         "// Generated from the Rust types by src/contract.rs (ts-rs): do not edit. After changing a type\n\
          // that crosses to the client, run `UPDATE_CONTRACT=1 cargo test --release contract`.\n",

@@ -160,21 +160,6 @@ impl AppState {
         seo::head(site.content.get(data.lang), data, &self.site_url, state)
     }
 
-    /// The canonical queries of the blog list's own links in `html` (its pages, categories, views),
-    /// for the list at `list_path` of the edition whose category keys are `categories`.
-    fn list_links(html: &[u8], list_path: &str, categories: &[&str]) -> Vec<String> {
-        let html = String::from_utf8_lossy(html);
-        let prefix = format!("href=\"{list_path}?");
-        html.match_indices(&prefix)
-            .filter_map(|(at, _)| {
-                let rest = &html[at + prefix.len()..];
-                let raw = html_escape::decode_html_entities(&rest[..rest.find('"')?]).into_owned();
-                let query = BlogQuery::read(Some(&raw), categories.iter().copied());
-                (!query.is_default()).then(|| query.to_query_string())
-            })
-            .collect()
-    }
-
     /// The keys of the categories the edition's blog list knows (what its URLs may carry).
     fn category_keys(site: &Snapshot, lang: Lang) -> Vec<&str> {
         site.content.get(lang).categories.list.iter().map(|c| c.key.as_str()).collect()
@@ -190,9 +175,7 @@ impl AppState {
         for lang in Lang::VARIANTS {
             let route = Route::new(*lang, Page::Blogs);
             if let Some(page) = site.cache.get(route) {
-                let categories = Self::category_keys(site, *lang);
-                let links = Self::list_links(&page.html.select(Coding::Identity).1, &lang.path("/blogs"), &categories);
-                frontier.extend(links.into_iter().map(|query| (route, query)));
+                frontier.extend(page.list_states.iter().map(|query| (route, query.clone())));
             }
         }
         while !frontier.is_empty() {
@@ -208,9 +191,7 @@ impl AppState {
                 let path = route.lang.path("/blogs");
                 match page {
                     Ok(page) => {
-                        let categories = Self::category_keys(site, route.lang);
-                        let links = Self::list_links(&page.html.select(Coding::Identity).1, &path, &categories);
-                        frontier.extend(links.into_iter().map(|query| (route, query)));
+                        frontier.extend(page.list_states.iter().map(|query| (route, query.clone())));
                         site.blog_queries.pin(format!("{path}?{query}"), page);
                     }
                     Err(error) => failures.push((format!("{path}?{query}"), error)),
@@ -298,13 +279,7 @@ impl AppState {
         let started = Instant::now();
         let app = self.pool.render(&url, json.clone()).await?;
         metrics::render_duration(started.elapsed());
-        let state_head: Option<StateHead> = app
-            .state_head
-            .as_deref()
-            .map(serde_json::from_str)
-            .transpose()
-            .map_err(RenderError::json("read the page's state head"))?;
-        let seo_head = self.seo_head(site, &data, state_head.as_ref());
+        let seo_head = self.seo_head(site, &data, app.state_head.as_ref());
         let document = shell::document(&data, &seo_head, &json, &app.html, &self.manifest);
         let navigation = serde_json::to_string(&Navigation { head: &seo_head, data: &data })
             .map_err(RenderError::json("write the navigation data"))?;
@@ -314,6 +289,7 @@ impl AppState {
             html: Encoded::with(document, codings),
             // `/_data` serves the route's own page, never a query variant: keep that copy plain.
             navigation: Encoded::with(navigation, if query.is_empty() { codings } else { &[] }),
+            list_states: app.list_states,
         })
     }
 

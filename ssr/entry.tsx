@@ -1,14 +1,15 @@
-// Server entry: one plain ES2020 script that defines globalThis.render(url, dataJson) -> { html, stateHead }.
+// Server entry: one plain ES2020 script that defines globalThis.render(url, dataJson) -> AppRender (the type
+// generated from src/ssr/mod.rs, which reads the result).
 // It runs unchanged in QuickJS (inside the Rust server) and in Node (bench/node-ssr.mjs).
 import "./polyfills";
 import { renderToString } from "react-dom/server.browser";
 import { StaticRouter } from "react-router-dom";
 import type { PageComponent } from "../client/Shell";
 import { Shell } from "../client/Shell";
-import type { RouteData } from "../client/types";
+import type { AppRender, RouteData } from "../client/types";
 import { pages } from "./pages";
 import { provideStrings, stringsOf } from "../client/i18n";
-import { listStateHead, readBlogQuery } from "../client/lib/blogList";
+import { blogQueryParams, linkedStates, listStateHead, readBlogQuery } from "../client/lib/blogList";
 import en from "../client/i18n/en.json";
 import hi from "../client/i18n/hi.json";
 import { drainTimers } from "./polyfills";
@@ -17,15 +18,19 @@ import { drainTimers } from "./polyfills";
 provideStrings("en", en);
 provideStrings("hi", hi);
 
-/** How the page names the state its URL's query shows, as JSON of `StateHead`: the blog list's only. */
-function stateHead(url: string, data: RouteData): string | null {
-  if (data.page.kind !== "blogs") return null;
+/** What the URL's query shows of the page: the blog list's state (its head, and the states it links to). */
+function listState(url: string, data: RouteData): Pick<AppRender, "stateHead" | "listStates"> {
+  if (data.page.kind !== "blogs") return { stateHead: null, listStates: [] };
   const keys = data.page.categories.map((c) => c.key);
   const query = readBlogQuery(new URLSearchParams(url.split("?")[1] ?? ""), keys);
-  return JSON.stringify(listStateHead(query, data.page, stringsOf(data.lang)));
+  const linked = linkedStates(query, data.page).map((state) => blogQueryParams(state).toString());
+  return {
+    stateHead: listStateHead(query, data.page, stringsOf(data.lang)),
+    listStates: [...new Set(linked)].filter((state) => state !== ""),
+  };
 }
 
-function render(url: string, dataJson: string): { html: string; stateHead: string | null } {
+function render(url: string, dataJson: string): AppRender {
   const data = JSON.parse(dataJson) as RouteData;
   const Page = pages[data.page.kind] as PageComponent;
   const html = renderToString(
@@ -34,7 +39,7 @@ function render(url: string, dataJson: string): { html: string; stateHead: strin
     </StaticRouter>,
   );
   drainTimers();
-  return { html, stateHead: stateHead(url, data) };
+  return { html, ...listState(url, data) };
 }
 
 (globalThis as { render?: typeof render }).render = render;

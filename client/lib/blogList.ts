@@ -135,6 +135,43 @@ export interface ListPage {
   categories: CategoryName[];
 }
 
+/** The posts the list shows at a state: those the search matches, those the category keeps of them, and how
+ * many the count line gives (the by-categories view shows every category's matches). */
+export function listContents(query: BlogQuery, posts: BlogSummary[]) {
+  const matching = filterPosts(posts, query.search, null);
+  const filtered = query.category === null ? matching : matching.filter((p) => p.category === query.category);
+  return { matching, filtered, shownCount: query.view === "all" ? filtered.length : matching.length };
+}
+
+/** The change the empty state's reset link makes: every post, first page, in the current view. */
+export const CLEARED: Partial<BlogQuery> = { search: "", category: null, page: 1 };
+
+/**
+ * Every state the list at `query` links to, as the page draws its links: both views, each category (in the
+ * all-posts view), the reset (when nothing matches), each page the pagination shows with its previous and
+ * next, and a category's "see all" (when the by-categories view shows only its first posts). The server
+ * pre-renders the states these lead to (`listStates` of the SSR result), so a crawler never waits on a render.
+ */
+export function linkedStates(query: BlogQuery, list: ListPage): BlogQuery[] {
+  const keys = list.categories.map((c) => c.key);
+  const { matching, filtered, shownCount } = listContents(query, list.posts);
+  const changes: Partial<BlogQuery>[] = [{ view: "all" }, { view: "categories" }];
+  if (query.view === "all") changes.push(...[null, ...keys].map((category) => ({ category })));
+  if (shownCount === 0) {
+    changes.push(CLEARED);
+  } else if (query.view === "all") {
+    const { page, pages } = shownPage(query.page, filtered.length);
+    if (pages > 1) {
+      const shown = [page - 1, ...paginationItems(page, pages), page + 1];
+      changes.push(...shown.filter((p): p is number => p !== "ellipsis" && p >= 1 && p <= pages).map((p) => ({ page: p })));
+    }
+  } else {
+    const cut = groupByCategory(matching, keys).filter((group) => group.total > group.posts.length);
+    changes.push(...cut.map((group) => ({ view: "all" as const, category: group.category })));
+  }
+  return changes.map((change) => changeQuery(query, change));
+}
+
 /**
  * How the head names a state of the list (the rule is recorded in docs/decisions.md):
  * - the canonical URL is the state without its view, which only arranges the same posts, at the page it

@@ -6,9 +6,10 @@ import { followsInPlace } from "../components/Link";
 import {
   blogQueryParams,
   changeQuery,
+  CLEARED,
   countLine,
-  filterPosts,
   groupByCategory,
+  listContents,
   listStateHead,
   pageSlice,
   paginationItems,
@@ -47,12 +48,9 @@ export default function Blogs({ data, page }: PageProps<"blogs">) {
   // The server named this state in the head it wrote; a change in place names the new one the same way.
   const { title, canonicalQuery, index } = listStateHead(query, page, t);
   useEffect(() => showStateHead({ title, canonicalQuery, index }, data.canonicalUrl), [title, canonicalQuery, index, data.canonicalUrl]);
+  // Every link below is one of `linkedStates(query, page)`, which the server pre-renders.
   const href = (change: Partial<BlogQuery>) => queryHref(pathname, changeQuery(query, change));
-  const cleared = { search: "", category: null, page: 1 };
-
-  const matching = filterPosts(page.posts, query.search, null);
-  const filtered = query.category === null ? matching : matching.filter((p) => p.category === query.category);
-  const shownCount = query.view === "all" ? filtered.length : matching.length;
+  const { matching, filtered, shownCount } = listContents(query, page.posts);
 
   return (
     <>
@@ -101,7 +99,7 @@ export default function Blogs({ data, page }: PageProps<"blogs">) {
         {shownCount === 0 ? (
           <div className="empty-state">
             <p>{t.blogs.tryAdjusting}</p>
-            <StateLink className="button outline" href={href(cleared)} onFollow={() => update(cleared)}>
+            <StateLink className="button outline" href={href(CLEARED)} onFollow={() => update(CLEARED)}>
               {t.blogs.reset}
             </StateLink>
           </div>

@@ -6,6 +6,11 @@ pub mod quickjs;
 
 use std::sync::Arc;
 
+use serde::Deserialize;
+use ts_rs::TS;
+
+use crate::routes::StateHead;
+
 pub use pool::{PoolConfig, RenderPool};
 pub use quickjs::{QuickJs, QuickJsLimits};
 
@@ -16,6 +21,9 @@ pub use quickjs::{QuickJs, QuickJsLimits};
 pub enum RenderError {
     #[error("render threw: {0}")]
     Threw(String),
+    /// The bundle is missing `render`, or returned something other than an `AppRender` (the field named).
+    #[error("the SSR bundle broke its contract: {0}")]
+    Contract(String),
     #[error("render exceeded its deadline")]
     Timeout,
     #[error("render ran out of memory")]
@@ -47,18 +55,24 @@ impl RenderError {
     }
 }
 
-/// What the SSR bundle gives back for one URL: `globalThis.render(url, dataJson)` -> `{ html, stateHead }`.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// What the SSR bundle gives back for one URL: `globalThis.render(url, dataJson)` returns this, typed on
+/// both sides (`AppRender` in `client/contract.ts`), so Rust reads what the bundle knows instead of
+/// working it out again from the HTML.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
 pub struct AppRender {
     /// The app's HTML, for the document's `#root`.
     pub html: String,
-    /// JSON of `routes::StateHead`, when the URL's query shows a state of the page (the blog list's).
-    pub state_head: Option<String>,
+    /// How the head names the state the URL's query shows (the blog list's); none for other pages.
+    pub state_head: Option<StateHead>,
+    /// The canonical queries of the list states the page links to (none are the plain list): what
+    /// pre-rendering follows.
+    pub list_states: Vec<String>,
 }
 
 impl From<String> for AppRender {
     fn from(html: String) -> Self {
-        Self { html, state_head: None }
+        Self { html, ..Self::default() }
     }
 }
 

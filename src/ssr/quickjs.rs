@@ -7,6 +7,8 @@ use std::time::{Duration, Instant};
 use rquickjs::{CatchResultExt, CaughtError, Context, Function, Runtime, Value};
 
 use super::{AppRender, RenderError, Renderer};
+#[cfg(test)]
+use crate::routes::StateHead;
 
 #[derive(Debug, Clone, Copy)]
 pub struct QuickJsLimits {
@@ -50,7 +52,7 @@ impl QuickJs {
         engine.within(LOAD_DEADLINE, |ctx| {
             ctx.eval::<(), _>(bundle).catch(&ctx).map_err(Failure::caught)?;
             let render: Result<Function, _> = ctx.globals().get("render");
-            render.map(drop).map_err(|_| Failure::Contract("the bundle does not define globalThis.render"))
+            render.map(drop).map_err(|_| Failure::Contract("the bundle does not define globalThis.render".into()))
         })?;
         Ok(engine)
     }
@@ -69,7 +71,7 @@ impl QuickJs {
             _ if self.epoch.elapsed() >= start + budget => RenderError::Timeout,
             Failure::OutOfMemory => RenderError::OutOfMemory,
             Failure::Threw(message) => RenderError::Threw(message),
-            Failure::Contract(message) => RenderError::Threw(message.to_owned()),
+            Failure::Contract(message) => RenderError::Contract(message),
             Failure::Engine(error) => RenderError::Engine(error.into()),
         })
     }
@@ -81,8 +83,8 @@ enum Failure {
     OutOfMemory,
     /// The script threw: its message and stack.
     Threw(String),
-    /// The bundle broke its contract with Rust (`globalThis.render(url, dataJson) -> { html, stateHead }`).
-    Contract(&'static str),
+    /// The bundle broke its contract with Rust (`globalThis.render(url, dataJson) -> AppRender`).
+    Contract(String),
     Engine(rquickjs::Error),
 }
 
@@ -112,17 +114,15 @@ impl Failure {
     }
 }
 
-const SHAPE: &str = "render must return { html: string, stateHead?: string }";
-
 impl Renderer for QuickJs {
     fn render(&mut self, url: &str, data_json: &str) -> Result<AppRender, RenderError> {
         self.within(self.limits.deadline, |ctx| {
             let render: Function = ctx.globals().get("render").map_err(Failure::Engine)?;
             let out: Value = render.call((url, data_json)).catch(&ctx).map_err(Failure::caught)?;
-            let out = out.into_object().ok_or(Failure::Contract(SHAPE))?;
-            let html: String = out.get("html").map_err(|_| Failure::Contract(SHAPE))?;
-            let state_head: Option<String> = out.get("stateHead").map_err(|_| Failure::Contract(SHAPE))?;
-            Ok(AppRender { html, state_head })
+            let json = ctx.json_stringify(out).catch(&ctx).map_err(Failure::caught)?;
+            let json = json.map(|j| j.to_string()).transpose().map_err(Failure::Engine)?.unwrap_or_default();
+            let mut reader = serde_json::Deserializer::from_str(&json);
+            serde_path_to_error::deserialize(&mut reader).map_err(|e| Failure::Contract(e.to_string()))
         })
     }
 }
@@ -133,29 +133,42 @@ mod tests {
 
     const LIMITS: QuickJsLimits = QuickJsLimits { deadline: Duration::from_millis(200), memory_bytes: 32 << 20 };
 
+    /// A bundle whose `render` runs `body`, which may return `page(html)`: a result with no list state.
     fn engine(body: &str) -> QuickJs {
-        QuickJs::new(&format!("globalThis.render = function (url, data) {{ {body} }};"), LIMITS).unwrap()
+        let page = "const page = (html) => ({ html, stateHead: null, listStates: [] });";
+        QuickJs::new(&format!("{page} globalThis.render = function (url, data) {{ {body} }};"), LIMITS).unwrap()
     }
 
     #[test]
     fn renders_with_url_and_data() {
-        let mut js = engine("return { html: url + ' ' + JSON.parse(data).name };");
+        let mut js = engine("return page(url + ' ' + JSON.parse(data).name);");
         assert_eq!(js.render("/about", r#"{"name":"Patna"}"#).unwrap(), AppRender::from("/about Patna".to_owned()));
     }
 
     #[test]
-    fn a_state_head_comes_back_beside_the_html() {
-        let mut js = engine("return { html: '<p>2</p>', stateHead: JSON.stringify({ page: 2 }) };");
+    fn the_state_head_and_linked_states_come_back_beside_the_html() {
+        let head = "{ title: 'Page 2 of 3 – Blog', canonicalQuery: 'page=2', index: true }";
+        let mut js = engine(&format!("return {{ html: '<p>2</p>', stateHead: {head}, listStates: ['page=3'] }};"));
         let out = js.render("/blogs?page=2", "{}").unwrap();
-        assert_eq!(out.state_head.as_deref(), Some(r#"{"page":2}"#));
+        let head = StateHead { title: "Page 2 of 3 – Blog".into(), canonical_query: "page=2".into(), index: true };
+        assert_eq!(
+            out,
+            AppRender { html: "<p>2</p>".into(), state_head: Some(head), list_states: vec!["page=3".into()] }
+        );
     }
 
     #[test]
-    fn a_result_without_html_is_an_error() {
-        let mut js = engine("return '<p>only a string</p>';");
-        match js.render("/", "{}") {
-            Err(RenderError::Threw(message)) => assert!(message.contains("{ html: string"), "{message}"),
-            other => panic!("expected Threw, got {other:?}"),
+    fn a_result_of_another_shape_is_an_error_naming_the_field() {
+        for (body, field) in [
+            ("return '<p>only a string</p>';", ""),
+            ("return { html: '<p></p>', stateHead: null, listStates: 'page=2' };", "listStates"),
+            ("return { html: '<p></p>', stateHead: { title: 1 }, listStates: [] };", "stateHead.title"),
+            ("return undefined;", ""),
+        ] {
+            match engine(body).render("/", "{}") {
+                Err(RenderError::Contract(message)) => assert!(message.starts_with(field), "{body}: {message}"),
+                other => panic!("{body}: expected Contract, got {other:?}"),
+            }
         }
     }
 
@@ -170,7 +183,7 @@ mod tests {
 
     #[test]
     fn an_endless_render_is_stopped_at_the_deadline_and_the_runtime_renders_again() {
-        let mut js = engine("if (url === '/loop') for (;;) {} return { html: 'ok ' + url };");
+        let mut js = engine("if (url === '/loop') for (;;) {} return page('ok ' + url);");
         let start = Instant::now();
         assert!(matches!(js.render("/loop", "{}"), Err(RenderError::Timeout)));
         assert!(start.elapsed() < Duration::from_secs(5));
@@ -198,6 +211,6 @@ mod tests {
     #[test]
     fn a_bundle_without_render_is_refused() {
         let err = QuickJs::new("var x = 1;", LIMITS).err().unwrap();
-        assert!(matches!(err, RenderError::Threw(ref m) if m.contains("globalThis.render")), "{err:?}");
+        assert!(matches!(err, RenderError::Contract(ref m) if m.contains("globalThis.render")), "{err:?}");
     }
 }
