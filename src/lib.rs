@@ -3,7 +3,6 @@
 
 pub mod assets;
 pub mod blog_query;
-pub mod cache;
 pub mod clock;
 pub mod config;
 pub mod content;
@@ -15,12 +14,17 @@ pub mod http;
 pub mod i18n;
 pub mod images;
 pub mod lang;
+pub mod live_site;
 pub mod metrics;
 pub mod origin;
+pub mod page_key;
+pub mod page_renderer;
+pub mod page_store;
 pub mod panic_message;
 pub mod reload;
 pub mod routes;
 pub mod seo;
+pub mod settings;
 pub mod shell;
 pub mod single_flight;
 pub mod snapshot;

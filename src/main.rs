@@ -12,9 +12,10 @@ use clinic_site::config::{Command, Config, LogFormat};
 use clinic_site::content::placeholders;
 use clinic_site::healthcheck;
 use clinic_site::http::connections::Connections;
+use clinic_site::http::metrics_listener;
 use clinic_site::http::server::{connection_limit, listen, serve, ConnectionLimits};
 use clinic_site::panic_message::panic_message;
-use clinic_site::{app, metrics, reload, AppState};
+use clinic_site::{app, reload, AppState};
 
 // glibc's malloc was a tenth of the server's time answering cached pages (many small allocations per
 // request, freed on other threads); mimalloc's thread-local free lists make them cheap.
@@ -55,10 +56,10 @@ async fn run(config: Config) -> anyhow::Result<()> {
 
     let state = Arc::new(AppState::from_config(&config)?);
     let connections = Arc::new(Connections::default());
-    placeholders::warn_if_public(&state.site_url, &state.snapshot().content);
+    placeholders::warn_if_public(&state.settings.site_url, &state.snapshot().content);
     // Before the first request, so the request metrics register with the recorder.
     if let Some(address) = config.metrics_addr {
-        let bound = metrics::serve(address, Arc::clone(&state), Arc::clone(&connections)).await?;
+        let bound = metrics_listener::serve(address, Arc::clone(&state), Arc::clone(&connections)).await?;
         tracing::info!(address = %bound, "metrics at /metrics");
     }
     let address = SocketAddr::new(config.host, config.port);
@@ -66,7 +67,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
         format!("cannot listen on {address}; is another server using the port? set PORT to choose another")
     })?;
     let max_connections = connection_limit(config.max_connections);
-    tracing::info!(%address, site_url = %state.site_url, cache = state.render_cache(), workers = config.workers(), hsts = config.hsts(), max_connections, "listening");
+    tracing::info!(%address, site_url = %state.settings.site_url, cache = state.settings.render_cache, workers = config.workers(), hsts = state.settings.hsts, max_connections, "listening");
 
     let _watching = reload::start(Arc::clone(&state), config.content_dir.as_deref())?;
     let background = Arc::clone(&state);

@@ -1,25 +1,12 @@
-//! Prometheus metrics, on a listener of their own (`METRICS_ADDR`), never on the public port. Off
-//! unless set: with no recorder installed every `metrics::` call below does nothing.
-//!
-//! Counters and histograms are recorded where things happen (the request log, the render path, the
-//! pool, a rebuild); gauges of the live state (queue depth, content version, readiness) are read when
-//! the endpoint is scraped.
+//! Prometheus metrics: their names, and the counters and histograms recorded where things happen (the
+//! request log, the render path, the pool, a rebuild). They are served on a listener of their own
+//! (`METRICS_ADDR`, `http::metrics_listener`), never on the public port; off unless set: with no
+//! recorder installed every `metrics::` call below does nothing.
 
-use std::net::SocketAddr;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 use std::time::Duration;
 
-use anyhow::Context as _;
-use axum::extract::State;
-use axum::http::{header, StatusCode};
-use axum::response::IntoResponse;
-use axum::routing::get;
-use axum::Router;
 use metrics::{counter, gauge, histogram, Counter, Histogram, SharedString};
-use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
-
-use crate::http::connections::{Connections, State as ConnectionState};
-use crate::state::AppState;
 
 pub const REQUESTS: &str = "http_requests_total";
 pub const REQUEST_DURATION: &str = "http_request_duration_seconds";
@@ -40,56 +27,8 @@ pub const BUILD_INFO: &str = "clinic_build_info";
 
 /// Seconds: a cached answer takes tens of microseconds, a render tens of milliseconds, a render
 /// that hits its deadline two seconds.
-const BUCKETS: [f64; 14] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5];
-
-/// Installs the recorder, then serves its text on `address` at `/metrics` until the process ends.
-pub async fn serve(
-    address: SocketAddr,
-    state: Arc<AppState>,
-    connections: Arc<Connections>,
-) -> anyhow::Result<SocketAddr> {
-    let handle = PrometheusBuilder::new()
-        .set_buckets_for_metric(Matcher::Suffix("_seconds".into()), &BUCKETS)
-        .and_then(PrometheusBuilder::install_recorder)
-        .context("cannot start the metrics recorder")?;
-    gauge!(BUILD_INFO, "version" => env!("CARGO_PKG_VERSION")).set(1.0);
-    let listener = tokio::net::TcpListener::bind(address)
-        .await
-        .with_context(|| format!("cannot listen for metrics on {address}; set METRICS_ADDR to another address"))?;
-    let bound = listener.local_addr()?;
-    // Histograms keep each sample until drained: drain them even when no one scrapes.
-    let upkeep = handle.clone();
-    tokio::spawn(async move {
-        loop {
-            tokio::time::sleep(Duration::from_secs(5)).await;
-            upkeep.run_upkeep();
-        }
-    });
-    let app = Router::new().route("/metrics", get(scrape)).with_state((handle, state, connections));
-    tokio::spawn(async move {
-        if let Err(error) = axum::serve(listener, app).await {
-            tracing::error!(%error, "the metrics listener stopped");
-        }
-    });
-    Ok(bound)
-}
-
-type Scraped = (PrometheusHandle, Arc<AppState>, Arc<Connections>);
-
-async fn scrape(State((handle, state, connections)): State<Scraped>) -> impl IntoResponse {
-    let site = state.live();
-    gauge!(RENDER_QUEUE).set(state.pool.queued() as f64);
-    // Renders under way for the live pages, shared by the requests that wait on them: 0 when idle.
-    gauge!(RENDERS_IN_FLIGHT).set(site.flights.len() as f64);
-    for kind in ConnectionState::ALL {
-        gauge!(CONNECTIONS, "state" => kind.label()).set(connections.count(kind) as f64);
-    }
-    let queries = site.blog_queries.pinned() + site.blog_queries.len();
-    gauge!(PAGES_CACHED).set((site.cache.len() + queries) as f64);
-    gauge!(READY).set(if state.is_ready() { 1.0 } else { 0.0 });
-    gauge!(CONTENT_RELOAD_FAILING).set(if state.reload_failure().is_some() { 1.0 } else { 0.0 });
-    (StatusCode::OK, [(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], handle.render())
-}
+pub const BUCKETS: [f64; 14] =
+    [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5];
 
 /// A new content version is live: it alone reads 1.
 pub fn content_version(previous: Option<&str>, current: &str) {

@@ -1,6 +1,6 @@
 //! Content edits without a restart. SIGHUP reloads the content; with `CONTENT_DIR`, so does any change
 //! to a file in the folder, once changes have been quiet for `DEBOUNCE` (a save that writes many files,
-//! or an editor's write-then-rename, is one reload). The reload itself is `AppState::reload_content`:
+//! or an editor's write-then-rename, is one reload). The reload itself is `LiveSite::reload_content`:
 //! checked as a whole, swapped in whole, or refused with the last good content still served.
 
 use std::panic::AssertUnwindSafe;

@@ -1,16 +1,17 @@
 //! One consistent version of what the server serves: the content, everything derived from it, and
 //! the pages rendered from it for one clinic date. A content reload or a new date builds a new
-//! snapshot beside the live one, renders its pages, and swaps it in whole (`AppState`), so no request
+//! snapshot beside the live one, renders its pages, and swaps it in whole (`LiveSite`), so no request
 //! ever sees a mix of old and new pages, the blog-list query cache included.
 
 use std::sync::Arc;
 
 use chrono::NaiveDate;
 
-use crate::cache::{QueryCache, RenderCache, RenderedPage};
 use crate::content::Editions;
 use crate::origin::Origin;
-use crate::routes::{Route, RouteTable};
+use crate::page_key::PageKey;
+use crate::page_store::{PageStore, RenderedPage};
+use crate::routes::RouteTable;
 use crate::seo::SiteFiles;
 use crate::single_flight::SingleFlight;
 use crate::ssr::RenderError;
@@ -22,11 +23,10 @@ pub struct Snapshot {
     pub files: SiteFiles,
     /// The clinic's local date the pages are rendered for.
     pub date: NaiveDate,
-    pub cache: RenderCache,
-    /// Each edition's `/blogs` rendered with list state from the query, keyed by path and canonical query.
-    pub blog_queries: QueryCache,
-    /// Renders under way, by route and canonical query: concurrent misses for one page share one render.
-    pub(crate) flights: SingleFlight<(Route, String), Result<Arc<RenderedPage>, RenderError>>,
+    /// The pages rendered for this content and date, by key.
+    pub pages: PageStore,
+    /// Renders under way, by key: concurrent misses for one page share one render.
+    pub(crate) flights: SingleFlight<PageKey, Result<Arc<RenderedPage>, RenderError>>,
 }
 
 impl Snapshot {
@@ -37,8 +37,7 @@ impl Snapshot {
             routes,
             content,
             date,
-            cache: RenderCache::new(render_cache),
-            blog_queries: QueryCache::new(render_cache),
+            pages: PageStore::new(render_cache),
             flights: SingleFlight::default(),
         }
     }

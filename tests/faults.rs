@@ -92,7 +92,7 @@ async fn assert_home_page(state: &Arc<AppState>) {
 #[tokio::test]
 async fn a_render_that_throws_gets_the_error_page_and_a_fresh_engine() {
     let Faulty { state, built, .. } = faulty(8);
-    match state.pool.render("/about", "{}".into()).await {
+    match state.renderer.pool().render("/about", "{}".into()).await {
         Err(RenderError::Threw(message)) => assert!(message.contains("injected fault"), "{message}"),
         other => panic!("expected the injected exception, got {other:?}"),
     }
@@ -116,7 +116,7 @@ async fn a_render_that_throws_gets_the_error_page_and_a_fresh_engine() {
 #[tokio::test]
 async fn a_render_that_allocates_without_bound_runs_out_of_memory_and_gets_a_fresh_engine() {
     let Faulty { state, built, .. } = faulty(8);
-    assert!(matches!(state.pool.render("/appointment", "{}".into()).await, Err(RenderError::OutOfMemory)));
+    assert!(matches!(state.renderer.pool().render("/appointment", "{}".into()).await, Err(RenderError::OutOfMemory)));
     assert_error_page(get(&state, "/appointment").await, "greedy render").await;
     assert_home_page(&state).await;
     assert_eq!(built.load(Ordering::SeqCst), 3, "the engine is rebuilt after each failure");
@@ -137,7 +137,7 @@ async fn a_render_that_never_ends_is_stopped_at_its_deadline_while_the_full_queu
     assert_eq!(started.recv().await.unwrap(), "/contact");
     let waiting = spawn_get("/");
     let queued_by = Instant::now() + LIMITS.deadline / 2;
-    while state.pool.queued() < 1 {
+    while state.renderer.pool().queued() < 1 {
         assert!(Instant::now() < queued_by, "the second request never reached the queue");
         tokio::task::yield_now().await;
     }
@@ -249,9 +249,9 @@ impl clinic_site::clock::Clock for PanickingClock {
 async fn a_handler_that_panics_answers_500_with_the_error_page_and_the_next_request_works() {
     let clock = Arc::new(PanickingClock(std::sync::atomic::AtomicBool::new(false)));
     let pool = clinic_site::ssr::RenderPool::start(PoolConfig { workers: 1, queue: 8 }, quickjs()).unwrap();
-    let settings = clinic_site::state::Settings {
+    let settings = clinic_site::settings::Settings {
         render_cache: false,
-        ..clinic_site::state::Settings::for_site(clinic_site::origin::Origin::parse(SITE_URL).unwrap())
+        ..clinic_site::settings::Settings::for_site(clinic_site::origin::Origin::parse(SITE_URL).unwrap())
     };
     let state = Arc::new(AppState::new(content(), pool, settings, Arc::clone(&clock) as _));
     clock.0.store(true, Ordering::SeqCst);

@@ -293,7 +293,7 @@ fn a_hindi_text_that_drops_the_helplines_refuses_start_up() {
 #[tokio::test]
 async fn a_page_loads_the_words_and_fonts_of_its_languages_only() {
     let state = ready_state().await;
-    let manifest = &state.manifest;
+    let manifest = &state.renderer.manifest();
     let (en_words, hi_words) = (&manifest.strings["en"][0], &manifest.strings["hi"][0]);
     let devanagari: Vec<&String> = manifest.fonts["hi"].iter().filter(|f| f.contains("devanagari")).collect();
     assert_eq!(devanagari.len(), 2, "the Devanagari face at 400 and 700");

@@ -28,17 +28,17 @@ async fn home_is_rendered_from_the_content_with_its_document_shell() {
     assert!(html.starts_with("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"));
     assert!(html.contains(r#"<meta name="viewport" content="width=device-width, initial-scale=1">"#));
     assert!(html.contains(&format!(r#"<link rel="canonical" href="{SITE_URL}/">"#)));
-    assert!(html.contains(&format!(r#"<link rel="stylesheet" href="{}">"#, state.manifest.css[0])));
+    assert!(html.contains(&format!(r#"<link rel="stylesheet" href="{}">"#, state.renderer.manifest().css[0])));
     // Only the small entry loads before first paint; it preloads React, the app and the page's chunk after.
-    let home_chunk = &state.manifest.pages["home"][0];
-    let hydrate = &state.manifest.hydrate[0];
+    let home_chunk = &state.renderer.manifest().pages["home"][0];
+    let hydrate = &state.renderer.manifest().hydrate[0];
     assert!(!html.contains(&format!(r#"<link rel="modulepreload" href="{home_chunk}">"#)));
-    let tag = format!(r#"<script type="module" src="{}" data-modules=""#, state.manifest.entry[0]);
+    let tag = format!(r#"<script type="module" src="{}" data-modules=""#, state.renderer.manifest().entry[0]);
     let later = html[html.find(&tag).expect("entry script tag") + tag.len()..].split('"').next().unwrap();
     let later: Vec<&str> = later.split(' ').collect();
     assert_eq!(later.first(), Some(&hydrate.as_str()), "the hydrating module comes first");
     assert!(later.contains(&home_chunk.as_str()));
-    assert!(later.iter().all(|chunk| !state.manifest.entry.iter().any(|e| e == chunk)), "no chunk twice");
+    assert!(later.iter().all(|chunk| !state.renderer.manifest().entry.iter().any(|e| e == chunk)), "no chunk twice");
     // Six service cards and the footer's year from the clinic's date.
     for service in &state.snapshot().content.en.services {
         assert!(html.contains(&format!("href=\"/services/{}\"", service.slug)));
@@ -197,14 +197,14 @@ async fn html_is_compressed_by_accept_encoding_and_revalidated_by_etag() {
 #[tokio::test]
 async fn hashed_assets_are_immutable_and_served_precompressed() {
     let state = ready_state().await;
-    let entry = state.manifest.entry[0].clone();
+    let entry = state.renderer.manifest().entry[0].clone();
     let response =
         send(&state, Request::get(&entry).header("accept-encoding", "br").body(Body::empty()).unwrap()).await;
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(header(&response, "cache-control"), "public, max-age=31536000, immutable");
     assert_eq!(header(&response, "content-type"), "text/javascript; charset=utf-8");
     assert_eq!(header(&response, "content-encoding"), "br");
-    let css = get(&state, &state.manifest.css[0]).await;
+    let css = get(&state, &state.renderer.manifest().css[0]).await;
     assert_eq!(header(&css, "content-type"), "text/css; charset=utf-8");
     assert_eq!(get(&state, "/assets/missing-AAAA.js").await.status(), StatusCode::NOT_FOUND);
     assert_eq!(get(&state, &format!("{entry}.br")).await.status(), StatusCode::NOT_FOUND);
@@ -239,13 +239,16 @@ async fn readiness_waits_for_pre_rendering_and_health_does_not() {
     // too); 404.
     let pages = |c: &clinic_site::content::Content| 6 + c.services.len() + c.articles.len() + 1;
     assert_eq!(state.snapshot().content.hi.articles.len(), state.snapshot().content.en.articles.len());
-    assert_eq!(state.snapshot().cache.len(), pages(&state.snapshot().content.en) + pages(&state.snapshot().content.hi));
+    assert_eq!(
+        state.snapshot().pages.counts().routes,
+        pages(&state.snapshot().content.en) + pages(&state.snapshot().content.hi)
+    );
 }
 
 #[tokio::test]
 async fn query_strings_and_unknown_paths_never_add_renders() {
     let state = ready_state().await;
-    let cached = state.snapshot().cache.len();
+    let cached = state.snapshot().pages.counts().routes;
     // Only the blog list reads its query; every other page, and /blogs without list params, ignores it.
     for path in ["/", "/about", "/blog/paranoia", "/services/telepsychiatry", "/blogs"] {
         let plain = body_text(get(&state, path).await).await;
@@ -257,8 +260,8 @@ async fn query_strings_and_unknown_paths_never_add_renders() {
     for i in 0..50 {
         assert_eq!(get(&state, &format!("/missing-{i}?page={i}")).await.status(), StatusCode::NOT_FOUND);
     }
-    assert_eq!(state.snapshot().cache.len(), cached);
-    assert!(state.snapshot().blog_queries.is_empty());
+    assert_eq!(state.snapshot().pages.counts().routes, cached);
+    assert!(state.snapshot().pages.counts().recent_states == 0);
 }
 
 /// The posts as the blog list receives them (newest first), from the route data.
@@ -299,7 +302,7 @@ async fn the_blog_list_page_in_the_query_is_rendered_on_the_server() {
     assert!(second.contains(&format!(r#"<link rel="canonical" href="{SITE_URL}/blogs?page=2">"#)));
     assert!(second.contains(&format!("<title>Page 2 of {pages} – Blogs | ")), "{}", head_of(&second));
     assert!(plain.contains(&format!(r#"<link rel="canonical" href="{SITE_URL}/blogs">"#)));
-    assert_eq!(state.snapshot().blog_queries.len(), 0, "page 2 is a state the list links to: pre-rendered");
+    assert_eq!(state.snapshot().pages.counts().recent_states, 0, "page 2 is a state the list links to: pre-rendered");
 }
 
 fn head_of(html: &str) -> &str {
@@ -389,7 +392,7 @@ async fn equal_list_states_share_one_render_whatever_else_the_query_holds() {
     }
     let searched = body_text(get(&state, "/blogs?q=sleep+well&page=2").await).await;
     assert_eq!(body_text(get(&state, "/blogs?page=2&q=sleep%20well&x=1").await).await, searched);
-    assert_eq!(state.snapshot().blog_queries.len(), 1, "the search; page 2 was pre-rendered");
+    assert_eq!(state.snapshot().pages.counts().recent_states, 1, "the search; page 2 was pre-rendered");
     // The data for client-side navigation never depends on the query.
     assert_eq!(
         body_bytes(get(&state, "/_data/blogs?page=2&q=sleep").await).await,
@@ -408,7 +411,7 @@ async fn every_state_the_blog_list_links_to_is_pre_rendered() {
         // Pages 2 and on, each category, and the by-categories view.
         expected += content.articles.len().div_ceil(9) - 1 + content.categories.list.len() + 1;
     }
-    assert_eq!(snapshot.blog_queries.pinned(), expected);
+    assert_eq!(snapshot.pages.counts().kept_states, expected);
     // Follow every link to a state of a list, from each list and from every state reached.
     let mut seen = std::collections::HashSet::new();
     let mut to_visit = vec!["/blogs".to_owned(), "/hi/blogs".to_owned()];
@@ -426,7 +429,7 @@ async fn every_state_the_blog_list_links_to_is_pre_rendered() {
         assert!(seen.len() < 500, "the list's links never end");
     }
     assert!(seen.len() >= expected, "{} states linked", seen.len());
-    assert_eq!(snapshot.blog_queries.len(), 0, "no link led to a render");
+    assert_eq!(snapshot.pages.counts().recent_states, 0, "no link led to a render");
 }
 
 #[tokio::test]
@@ -434,15 +437,15 @@ async fn without_the_cache_every_request_renders() {
     let clock = Arc::new(FixedClock(Mutex::new(date(2026, 11, 22))));
     let state = state_with(quickjs(), PoolConfig { workers: 1, queue: 8 }, false, clock);
     state.prerender_all().await;
-    assert_eq!(state.snapshot().cache.len(), 0);
+    assert_eq!(state.snapshot().pages.counts().routes, 0);
     let response = get(&state, "/blogs").await;
     assert_eq!(response.status(), StatusCode::OK);
     assert!(body_text(response).await.contains("Found"));
     let response = get(&state, "/blogs?page=2").await;
     assert_eq!(response.status(), StatusCode::OK);
     assert!(body_text(response).await.contains("Found"));
-    assert_eq!(state.snapshot().cache.len(), 0);
-    assert_eq!(state.snapshot().blog_queries.len(), 0);
+    assert_eq!(state.snapshot().pages.counts().routes, 0);
+    assert_eq!(state.snapshot().pages.counts().recent_states, 0);
 }
 
 /// Fails for `/blogs`; for telepsychiatry says it started and waits on a barrier; else renders a marker.
@@ -503,7 +506,7 @@ async fn a_full_render_queue_answers_503_with_retry_after() {
     let slow = spawn_get("/services/telepsychiatry");
     started.recv().await.unwrap();
     let waiting = spawn_get("/");
-    while state.pool.queued() < 1 {
+    while state.renderer.pool().queued() < 1 {
         tokio::task::yield_now().await;
     }
     let refused = get(&state, "/blogs").await;
@@ -521,7 +524,7 @@ async fn article_texts_travel_as_route_data_never_inside_the_scripts() {
     let state = ready_state().await;
     let snapshot = state.snapshot();
     let article = snapshot.content.en.article("paranoia").unwrap();
-    let manifest = &state.manifest;
+    let manifest = &state.renderer.manifest();
     let chunks: Vec<&String> =
         manifest.entry.iter().chain(&manifest.hydrate).chain(manifest.pages.values().flatten()).collect();
     for chunk in chunks {

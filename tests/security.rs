@@ -10,8 +10,8 @@ use axum::http::{Request, StatusCode};
 use clinic_site::error_page::error_document;
 use clinic_site::http::limits::{MAX_PATH_BYTES, MAX_QUERY_PARAMS};
 use clinic_site::http::security::sha256_base64;
+use clinic_site::settings::Settings;
 use clinic_site::ssr::PoolConfig;
-use clinic_site::state::Settings;
 use clinic_site::AppState;
 use common::html::{select, text};
 use common::*;
@@ -36,7 +36,7 @@ async fn every_kind_of_response_carries_the_security_headers() {
         ("not-found page", request("GET", "/no/such/page", ""), StatusCode::NOT_FOUND),
         ("redirect", request("GET", "/about/", ""), StatusCode::MOVED_PERMANENTLY),
         ("route data", request("GET", "/_data/about", ""), StatusCode::OK),
-        ("asset", request("GET", &state.manifest.entry[0], ""), StatusCode::OK),
+        ("asset", request("GET", &state.renderer.manifest().entry[0], ""), StatusCode::OK),
         ("missing asset", request("GET", "/assets/missing.js", ""), StatusCode::NOT_FOUND),
         ("image", request("GET", &state.snapshot().content.en.site.logo.src, ""), StatusCode::OK),
         ("sitemap", request("GET", "/sitemap.xml", ""), StatusCode::OK),

@@ -70,12 +70,12 @@ async fn the_date_loop_renders_the_new_days_pages_a_second_after_the_clinics_mid
     });
 
     tokio::time::sleep(Duration::from_secs(60)).await;
-    assert_eq!(state.live().date, date(2026, 12, 31), "midnight has not passed at the clinic");
+    assert_eq!(state.site.live().date, date(2026, 12, 31), "midnight has not passed at the clinic");
     // A second after midnight the loop wakes and renders the new day's pages (on real threads: wait
     // for them without letting tokio's paused clock run on).
     tokio::time::sleep(Duration::from_secs(2)).await;
     let waited = std::time::Instant::now();
-    while state.live().date != date(2027, 1, 1) {
+    while state.site.live().date != date(2027, 1, 1) {
         assert!(waited.elapsed() < Duration::from_secs(60), "the date loop did not rebuild at the clinic's midnight");
         tokio::task::yield_now().await;
     }
@@ -125,11 +125,11 @@ async fn a_date_change_that_panics_leaves_the_date_loop_running() {
     clock.armed.store(true, std::sync::atomic::Ordering::SeqCst);
     tokio::time::sleep(Duration::from_secs(62)).await;
     assert!(!clock.armed.load(std::sync::atomic::Ordering::SeqCst), "the fault was met");
-    assert_eq!(state.live().date, date(2026, 12, 31), "yesterday's pages are still served");
+    assert_eq!(state.site.live().date, date(2026, 12, 31), "yesterday's pages are still served");
     // A request finds the date has passed and wakes the loop, which is still there to rebuild.
     let _ = state.snapshot();
     let waited = std::time::Instant::now();
-    while state.live().date != date(2027, 1, 1) {
+    while state.site.live().date != date(2027, 1, 1) {
         assert!(waited.elapsed() < Duration::from_secs(60), "the date loop is gone");
         tokio::task::yield_now().await;
     }
@@ -158,14 +158,14 @@ async fn a_content_reload_that_panics_leaves_the_watcher_running() {
         .unwrap();
     };
     // The reload's rebuild meets the fault: nothing is swapped in.
-    let first = state.live().version().to_owned();
+    let first = state.site.live().version().to_owned();
     clock.armed.store(true, std::sync::atomic::Ordering::SeqCst);
     retitle("About Us", "About Our Clinic");
     within("the fault was met", || !clock.armed.load(std::sync::atomic::Ordering::SeqCst)).await;
     // The watcher is still there: the next edit is served.
-    assert_eq!(state.live().version(), first);
+    assert_eq!(state.site.live().version(), first);
     retitle("About Our Clinic", "About the Clinic");
-    within("the next edit reloaded", || state.live().version() != first).await;
+    within("the next edit reloaded", || state.site.live().version() != first).await;
     assert!(page_text(get(&state, "/about").await).await.contains("<h1>About the Clinic</h1>"));
 }
 
@@ -199,11 +199,11 @@ async fn blog_list_query_pages_are_rendered_again_for_the_new_date() {
     let clock = Arc::new(FixedClock(Mutex::new(date(2026, 12, 31))));
     let state = state_with(quickjs(), PoolConfig { workers: 1, queue: 8 }, true, Arc::clone(&clock));
     assert!(page_text(get(&state, "/blogs?page=2").await).await.contains("© 2026"));
-    assert_eq!(state.snapshot().blog_queries.len(), 1);
+    assert_eq!(state.snapshot().pages.counts().recent_states, 1);
     *clock.0.lock().unwrap() = date(2027, 1, 1);
     state.rebuild(None).await.unwrap();
-    assert!(state.snapshot().blog_queries.is_empty(), "the new day keeps no search pages");
-    assert!(state.snapshot().blog_queries.pinned() > 0, "and renders the list's own states afresh");
+    assert!(state.snapshot().pages.counts().recent_states == 0, "the new day keeps no search pages");
+    assert!(state.snapshot().pages.counts().kept_states > 0, "and renders the list's own states afresh");
     let html = page_text(get(&state, "/blogs?page=2").await).await;
     assert!(html.contains("© 2027"));
     assert_eq!(embedded_data(&html)["today"], "2027-01-01");
@@ -240,7 +240,7 @@ async fn concurrent_requests_across_midnight_get_no_503_and_each_page_renders_on
     }
     let renders = renders.lock().unwrap();
     // Every route, and every state the blog lists link to.
-    let pages = state.snapshot().routes.all().count() + state.snapshot().blog_queries.pinned();
+    let pages = state.snapshot().routes.all().count() + state.snapshot().pages.counts().kept_states;
     for day in ["2026-11-22", "2026-11-23"] {
         let of_day: Vec<_> = renders.iter().filter(|((_, today), _)| today == day).collect();
         assert!(of_day.iter().all(|(_, n)| **n == 1), "{day}: {of_day:?}");

@@ -4,6 +4,7 @@
 
 pub mod connections;
 pub mod limits;
+pub mod metrics_listener;
 mod pages;
 mod panics;
 mod proxy;
@@ -29,7 +30,7 @@ use crate::state::AppState;
 /// the upgrade of requests a TLS proxy received over http (all logged, refusals and redirects included),
 /// and the security headers (outermost, so every response carries them).
 pub fn app(state: Arc<AppState>) -> Router {
-    let security = Arc::clone(&state.security);
+    let security = Arc::new(security::SecurityHeaders::new(state.settings.hsts));
     Router::new()
         .route("/healthz", get(|| async { "ok" }))
         .route("/readyz", get(readyz))
@@ -55,11 +56,11 @@ pub fn app(state: Arc<AppState>) -> Router {
 /// visitor to a server that would still be rendering. It stays 200 when a content reload fails (the
 /// last good content is served), and the body then says so, with each problem.
 async fn readyz(State(state): State<Arc<AppState>>) -> (StatusCode, String) {
-    if !state.is_ready() {
+    if !state.site.is_ready() {
         return (StatusCode::SERVICE_UNAVAILABLE, "pre-rendering\n".to_owned());
     }
     let version = format!("content version {}", state.snapshot().version());
-    match state.reload_failure() {
+    match state.site.reload_failure() {
         None => (StatusCode::OK, format!("ready\n{version}\n")),
         Some(problems) => (StatusCode::OK, format!("ready\n{version}\ncontent reload failed: {problems}\n")),
     }

@@ -12,6 +12,7 @@ use crate::encoding::Encoded;
 use crate::error_page::error_document;
 use crate::i18n;
 use crate::lang::Lang;
+use crate::page_key::PageKey;
 use crate::routes::Navigation;
 use crate::snapshot::Snapshot;
 use crate::ssr::RenderError;
@@ -28,8 +29,8 @@ pub async fn page(State(state): State<Arc<AppState>>, uri: Uri, headers: HeaderM
     if let Some(target) = redirects::target(&site.routes, uri.path()) {
         return redirects::moved_permanently(&target, uri.query());
     }
-    let route = site.routes.resolve(uri.path());
-    match state.page_for(&site, route, uri.query(), &[accepted_coding(&headers)]).await {
+    let key = PageKey::read(&site.content, site.routes.resolve(uri.path()), uri.query());
+    match state.renderer.page(&site, key, &[accepted_coding(&headers)]).await {
         Ok(page) => encoded(&headers, page.status, HTML, caching(&state, &site), &page.html),
         Err(error) => render_failed(&site, uri.path(), &error),
     }
@@ -37,7 +38,7 @@ pub async fn page(State(state): State<Arc<AppState>>, uri: Uri, headers: HeaderM
 
 /// Caching for what is made from `site`: kept by shared caches until its pages change.
 pub(super) fn caching(state: &AppState, site: &Snapshot) -> HeaderValue {
-    shared_caching(site.date, state.clock.now(), state.shared_max_age)
+    shared_caching(site.date, state.site.clock.now(), state.settings.shared_max_age)
 }
 
 pub async fn home_data(state: State<Arc<AppState>>, headers: HeaderMap) -> Response {
@@ -55,11 +56,11 @@ async fn route_data(State(state): State<Arc<AppState>>, path: &str, headers: Hea
     let site = state.snapshot();
     let route = site.routes.resolve(path);
     let status = if route.is_not_found() { StatusCode::NOT_FOUND } else { StatusCode::OK };
-    if let Some(page) = site.cache.get(route) {
+    if let Some(page) = site.pages.get(&PageKey::route(route)) {
         return encoded(&headers, status, JSON, caching(&state, &site), &page.navigation);
     }
-    let data = state.data(&site, route);
-    match serde_json::to_string(&Navigation { head: &state.seo_head(&site, &data, None), data: &data }) {
+    let data = state.renderer.data(&site, route);
+    match serde_json::to_string(&Navigation { head: &state.renderer.seo_head(&site, &data, None), data: &data }) {
         Ok(json) => {
             let body = Encoded::with(json, &[accepted_coding(&headers)]);
             encoded(&headers, status, JSON, caching(&state, &site), &body)

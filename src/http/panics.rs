@@ -21,7 +21,7 @@ pub async fn catch(State(state): State<Arc<AppState>>, request: Request, next: N
         Err(payload) => {
             let message = panic_message(&*payload);
             tracing::error!(%path, panic = message.as_str(), "a handler panicked; answering 500");
-            server_error(&state.live(), &path)
+            server_error(&state.site.live(), &path)
         }
     }
 }

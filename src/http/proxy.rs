@@ -15,9 +15,9 @@ use crate::state::AppState;
 const FORWARDED_PROTO: &str = "x-forwarded-proto";
 
 pub async fn upgrade_insecure(State(state): State<Arc<AppState>>, request: Request, next: Next) -> Response {
-    if state.site_url.is_https() && forwarded_over_http(&request) {
+    if state.settings.site_url.is_https() && forwarded_over_http(&request) {
         let target = location(request.uri().path(), request.uri().query());
-        if let Ok(location) = HeaderValue::try_from(state.site_url.url(&target)) {
+        if let Ok(location) = HeaderValue::try_from(state.settings.site_url.url(&target)) {
             let headers = [(header::LOCATION, location), (header::CACHE_CONTROL, REDIRECT_CACHE)];
             return (StatusCode::MOVED_PERMANENTLY, headers).into_response();
         }
