@@ -1,4 +1,5 @@
-//! Settings, from flags or the environment (flags win). `--help` lists them.
+//! Settings, from flags or the environment (flags win): the one description of each, from which clap
+//! writes `--help`; the README's settings table is checked against it by a test.
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
@@ -152,5 +153,34 @@ mod tests {
         assert!(parse(&["--site-url", "https://clinic.example.org"]));
         assert!(!parse(&["--site-url", "https://clinic.example.org", "--hsts", "off"]));
         assert!(parse(&["--hsts", "on"]));
+    }
+
+    /// The README's table of settings has one row per setting, in order, with its variable, flag and
+    /// default exactly as `--help` gives them (a setting without a default says what it falls back to).
+    #[test]
+    fn the_readme_table_describes_every_setting() {
+        use clap::CommandFactory;
+        let readme = include_str!("../README.md");
+        let table = readme.split("## Settings").nth(1).expect("README.md has a Settings section");
+        let rows: Vec<Vec<&str>> = table
+            .lines()
+            .skip_while(|line| !line.starts_with("| variable |"))
+            .skip(2)
+            .take_while(|line| line.starts_with('|'))
+            .map(|line| line.trim_matches('|').split(" | ").map(str::trim).collect())
+            .collect();
+        let command = Config::command();
+        let settings: Vec<_> = command.get_arguments().filter(|arg| arg.get_env().is_some()).collect();
+        assert_eq!(rows.len(), settings.len(), "one README row per setting");
+        for (row, arg) in rows.iter().zip(settings) {
+            let env = arg.get_env().unwrap().to_string_lossy();
+            assert_eq!(row[0], format!("`{env}`"));
+            assert_eq!(row[1], format!("`--{}`", arg.get_long().unwrap()), "{env}");
+            match arg.get_default_values() {
+                [default] => assert_eq!(row[2], default.to_string_lossy(), "{env}'s default"),
+                _ => assert!(!row[2].is_empty() && !row[2].starts_with(char::is_numeric), "{env}: what it falls back to"),
+            }
+            assert!(row[3].len() > 10, "{env} says what it does");
+        }
     }
 }
