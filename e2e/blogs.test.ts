@@ -3,14 +3,10 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { openPage, useSite } from "./harness";
+import states from "../client/lib/blog-list-states.json";
 
-const CATEGORIES = [
-  "Mental Health Disorders",
-  "Sleep & Physical Wellness",
-  "Stress & Resilience",
-  "Therapy & Treatment",
-  "Social & Lifestyle",
-];
+/** The spec's categories, in its order. */
+const CATEGORIES = states.categories;
 
 const countLine = (page: Page) => page.locator(".count-line").textContent();
 /** Waits for the count line to say `text` (the list re-renders after the input event). */

@@ -178,7 +178,9 @@ mod tests {
             assert_eq!(row[1], format!("`--{}`", arg.get_long().unwrap()), "{env}");
             match arg.get_default_values() {
                 [default] => assert_eq!(row[2], default.to_string_lossy(), "{env}'s default"),
-                _ => assert!(!row[2].is_empty() && !row[2].starts_with(char::is_numeric), "{env}: what it falls back to"),
+                _ => {
+                    assert!(!row[2].is_empty() && !row[2].starts_with(char::is_numeric), "{env}: what it falls back to")
+                }
             }
             assert!(row[3].len() > 10, "{env} says what it does");
         }

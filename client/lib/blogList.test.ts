@@ -90,13 +90,8 @@ test("Hindi search matches Hindi titles, descriptions and tags, and Latin letter
   assert.equal(matchesSearch(p, "नींद"), false);
 });
 
-const CATEGORIES = [
-  "Mental Health Disorders",
-  "Sleep & Physical Wellness",
-  "Stress & Resilience",
-  "Therapy & Treatment",
-  "Social & Lifestyle",
-];
+/** The spec's categories, in its order. */
+const CATEGORIES = states.categories;
 
 test("the URL query gives the list's state; unknown or malformed values fall back to defaults", () => {
   const read = (query: string) => readBlogQuery(new URLSearchParams(query), CATEGORIES);
