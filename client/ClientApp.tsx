@@ -6,6 +6,8 @@ import { loadPage } from "./pageLoaders";
 import { loadStrings, pageLangs } from "./i18n";
 import { LOADING_SCREEN_MS, LoadingScreen } from "./components/LoadingScreen";
 import { createViewCache } from "./lib/viewCache";
+import { dataPath } from "./lib/offlineStore";
+import { isKept } from "./lib/keptPages";
 
 export interface View {
   pathname: string;
@@ -17,7 +19,9 @@ export interface View {
 
 /** Fetches a route's data and head from the server (what it renders the page with), its page chunk and its words. */
 async function fetchView(pathname: string): Promise<View> {
-  const response = await fetch(`/_data${pathname}`, { headers: { Accept: "application/json" } });
+  // Offline, only what the service worker kept can load: a request bound to fail is not made.
+  if (!navigator.onLine && !(await isKept(dataPath(pathname)))) throw new Error(`offline: ${pathname} is not kept`);
+  const response = await fetch(dataPath(pathname), { headers: { Accept: "application/json" } });
   // The not-found route answers 404 with its own data, which is a page like any other.
   if (!response.ok && response.status !== 404) throw new Error(`route data for ${pathname}: HTTP ${response.status}`);
   const { data, head } = (await response.json()) as Navigation;
@@ -88,15 +92,18 @@ export function ClientApp({ initial }: { initial: View }) {
     if (!loading) return;
     let cancelled = false;
     const { pathname, search } = location;
-    Promise.all([loadView(pathname), wait(LOADING_SCREEN_MS)]).then(
-      ([next]) => {
-        if (cancelled) return;
-        setView(next);
-        showHead(next);
-      },
-      // Offline or a server hiccup: let the browser load the page itself.
-      () => !cancelled && window.location.assign(pathname + search),
+    // A failed load waits out the loading screen too, then lets the browser load the page itself: offline,
+    // the service worker answers with the copy kept or the offline page.
+    const view = loadView(pathname).then(
+      (next) => ({ next }),
+      () => ({ next: null }),
     );
+    void Promise.all([view, wait(LOADING_SCREEN_MS)]).then(([{ next }]) => {
+      if (cancelled) return;
+      if (!next) return window.location.assign(pathname + search);
+      setView(next);
+      showHead(next);
+    });
     return () => {
       cancelled = true;
     };

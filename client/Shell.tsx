@@ -16,7 +16,7 @@ export function Shell({ data, Page }: { data: RouteData; Page: PageComponent }) 
   const AnyPage = Page as ComponentType<{ data: RouteData; page: PageData }>;
   return (
     <LangContext.Provider value={data.lang}>
-      <LinkRouter>
+      <LinkRouter path={data.path}>
         <a className="skip-link" href="#main">{stringsOf(data.lang).skipToContent}</a>
         <Header site={data.site} translation={data.translation} />
         <main id="main" tabIndex={-1}>

@@ -153,6 +153,30 @@ export type Navigation = { head: string, data: RouteData, };
 export type NotFound = { code: string, message: string, linkLabel: string, };
 
 /**
+ * The page the service worker shows, in place of a page the device has not kept, when the connection is
+ * down: the helplines first (their numbers are fixed in `client/lib/helplines.ts`), then the clinic's
+ * phones, then the pages kept on the device.
+ */
+export type Offline = { heading: string, message: string, helpHeading: string, 
+/**
+ * What 112 is, beside the number.
+ */
+emergency: string, 
+/**
+ * What Tele-MANAS 14416 is, beside the number.
+ */
+teleManas: string, clinicHeading: string, keptHeading: string, keptIntro: string, keptNone: string, retryLabel: string, };
+
+/**
+ * One edition's offline page, and the paths it stands in for.
+ */
+export type OfflinePage = { 
+/**
+ * The edition's home path: the page stands in for it and every path under it.
+ */
+under: string, path: string, };
+
+/**
  * One day of the week and its opening times, e.g. "Wednesday": ["09:00 AM-01:00 PM", "04:00 PM-07:00 PM"].
  */
 export type OpeningDay = { day: string, times: Array<string>, };
@@ -165,14 +189,14 @@ export type PageData = { "kind": "home", home: Home, services: Array<ServiceCard
  * The plain list's title: each of its states is titled after it (`listStateHead` in
  * `client/lib/blogList.ts`).
  */
-listTitle: string, posts: Array<BlogSummary>, categories: Array<CategoryName>, } | { "kind": "article", article: Article, author: string, readingMinutes: number, related: Array<BlogSummary>, } | { "kind": "notFound", notFound: NotFound, };
+listTitle: string, posts: Array<BlogSummary>, categories: Array<CategoryName>, } | { "kind": "article", article: Article, author: string, readingMinutes: number, related: Array<BlogSummary>, } | { "kind": "notFound", notFound: NotFound, } | { "kind": "offline", offline: Offline, };
 
 export type PageHero = { title: string, subtitle: string, image: Image, };
 
 /**
  * The kinds of page: each has its own data, component and chunk.
  */
-export type PageKind = "home" | "about" | "appointment" | "contact" | "therapy" | "service" | "blogs" | "article" | "notFound";
+export type PageKind = "home" | "about" | "appointment" | "contact" | "therapy" | "service" | "blogs" | "article" | "notFound" | "offline";
 
 export type Process = { title: string, steps: Array<Step>, };
 
@@ -255,3 +279,25 @@ export type Translation = { lang: Lang, path: string, };
 export type WhyChoose = { title: string, paragraphs: Array<string>, };
 
 export type WhyChooseUs = { headline: string, text: string, image: Image, highlights: Array<Card>, };
+
+/**
+ * What the worker is told about this version of the site (`WORKER_CONFIG` in `client/sw/worker.ts`).
+ */
+export type WorkerConfig = { 
+/**
+ * Names the build's client files: caches made for another build are deleted when this one activates.
+ */
+build: string, 
+/**
+ * The content version: the offline pages are fetched again when it changes.
+ */
+content: string, 
+/**
+ * Every script and stylesheet of the build (hashed, so cached for good): a page kept on the device
+ * opens and hydrates without a connection, whatever its kind and language.
+ */
+code: Array<string>, 
+/**
+ * The offline page of each edition, the edition with the longest path first.
+ */
+offlinePages: Array<OfflinePage>, };

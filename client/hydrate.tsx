@@ -7,6 +7,7 @@ import { ClientApp, currentPageHead, loadView, rememberView, type View } from ".
 import { loadPage } from "./pageLoaders";
 import { loadStrings, pageLangs } from "./i18n";
 import { startPrefetch } from "./lib/prefetch";
+import { registerWorkerAfterLoad } from "./sw/register";
 
 async function main() {
   const script = document.getElementById("route-data");
@@ -28,6 +29,8 @@ async function main() {
   rememberView(initial);
   // From now on, hovering, touching or focusing an internal link loads that page's data and code.
   startPrefetch((pathname) => void loadView(pathname).catch(() => {}));
+  // What the visitor opens from now on is kept on the device for when the connection drops.
+  registerWorkerAfterLoad();
 }
 
 main().catch((error: unknown) => console.error("hydration failed", error));

@@ -13,6 +13,7 @@ const loaders: { [K in PageKind]: () => Promise<{ default: PageComponent<K> }> }
   blogs: () => import("./pages/blogs"),
   article: () => import("./pages/article"),
   notFound: () => import("./pages/notFound"),
+  offline: () => import("./pages/offline"),
 };
 
 export async function loadPage(kind: PageKind): Promise<PageComponent> {

@@ -4,12 +4,9 @@
 // first, and an image that does not load fails the test).
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import type { Page } from "playwright-core";
-import { DESKTOP, loadAllImages, openPage, PHONE, useSite } from "./harness";
+import { mkdirSync } from "node:fs";
+import { axeViolations, DESKTOP, loadAllImages, openPage, PHONE, useSite } from "./harness";
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const SCREENSHOTS = "e2e/screenshots";
 
 const PATHS = [
@@ -24,6 +21,7 @@ const PATHS = [
   "/blogs?view=categories",
   "/blog/insomnia",
   "/blog/face-failures",
+  "/offline",
   "/no-such-page",
 ];
 /** The same kinds of page in Hindi: each gets its screenshot too. */
@@ -34,22 +32,6 @@ async function hindiPages(origin: string): Promise<string[]> {
   const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
   const listed = [...sitemap.matchAll(/<loc>[^<]*?(\/hi(?:\/[^<]*)?)<\/loc>/g)].map((m) => m[1]);
   return [...new Set([...HINDI_SHOWN, ...listed])];
-}
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  targets: string[];
-}
-
-async function axeViolations(page: Page): Promise<Violation[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    const { violations } = await axe.run(document);
-    return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
-  });
 }
 
 const slug = (path: string) => path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";

@@ -1,4 +1,6 @@
 // Starts the release binary on a free loopback port and Debian's Chromium through playwright-core.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { after, before } from "node:test";
 import { chromium, type Browser, type ConsoleMessage, type Page } from "playwright-core";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../scripts/chromium.mjs";
@@ -36,6 +38,25 @@ export function watchConsole(page: Page, { expect404 = false } = {}): string[] {
   });
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
   return problems;
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+export interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/** What axe-core finds on the page (its context must set the CSP aside: `bypassCSP`). */
+export async function axeViolations(page: Page): Promise<Violation[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const { violations } = await axe.run(document);
+    return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+  });
 }
 
 export async function waitForHydration(page: Page): Promise<void> {

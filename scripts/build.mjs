@@ -1,5 +1,7 @@
-// Builds both bundles with esbuild:
+// Builds the bundles with esbuild:
 //   <out>/ssr.js               plain ES2020 script defining globalThis.render(url, dataJson)
+//   <out>/sw.js                the service worker, a classic script (src/service_worker.rs serves it at
+//                              /sw.js with its WORKER_CONFIG in front)
 //   <out>/client/assets/*      browser ESM split per page, content-hashed, each with .br and .gz twins
 //   <out>/client/manifest.json which files a page of each kind and each language needs (read by src/assets.rs)
 // Usage: node scripts/build.mjs [outdir]   (default: dist)
@@ -31,6 +33,14 @@ await build({
   mainFields: ["browser", "module", "main"],
   conditions: ["browser"],
   loader: { ".css": "empty", ".woff2": "empty" },
+});
+
+await build({
+  ...common,
+  entryPoints: ["client/sw/worker.ts"],
+  outfile: join(out, "sw.js"),
+  format: "iife",
+  platform: "browser",
 });
 
 // The language files' `server` section is for the Rust server only (src/i18n.rs): the browser's copy leaves it out.

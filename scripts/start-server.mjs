@@ -106,9 +106,10 @@ export async function spawnReady(command, args, { port, timeoutMs, intervalMs, .
 
 /**
  * @param {string} label names the temporary folder the binary runs in
+ * @param {Record<string, string>} env more environment variables for the binary (CONTENT_DIR)
  * @returns {Promise<{ origin: string, stop: () => Promise<void> }>}
  */
-export async function startServer(label = "clinic") {
+export async function startServer(label = "clinic", env = {}) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const { child, exited } = await spawnReady(BINARY, [], {
@@ -116,7 +117,7 @@ export async function startServer(label = "clinic") {
     timeoutMs: 30_000,
     intervalMs: 50,
     cwd: mkdtempSync(join(tmpdir(), `${label}-`)),
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SITE_URL: origin, LOG_LEVEL: "warn" },
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", SITE_URL: origin, LOG_LEVEL: "warn" },
     stdio: ["ignore", "inherit", "inherit"],
   });
   return {

@@ -1,6 +1,6 @@
 //! The data contract between Rust and the React client: the TypeScript types of everything a page
 //! receives (`Navigation`, `RouteData` and all they hold) and of what the SSR bundle returns
-//! (`AppRender`), generated from the serde types with ts-rs into `client/contract.ts`, so the two sides
+//! (`AppRender`) and what the service worker is told (`WorkerConfig`), generated from the serde types with ts-rs into `client/contract.ts`, so the two sides
 //! cannot drift. A test fails when the committed file is stale;
 //! `UPDATE_CONTRACT=1 cargo test --release contract` writes it afresh.
 
@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use ts_rs::{Config, TypeVisitor, TS};
 
 use crate::routes::{Navigation, PageKind};
+use crate::service_worker::WorkerConfig;
 use crate::ssr::AppRender;
 
 /// Where the generated file lives, relative to the crate.
@@ -46,6 +47,7 @@ pub fn typescript() -> String {
     declarations.visit::<Navigation<'static>>();
     declarations.visit::<PageKind>();
     declarations.visit::<AppRender>();
+    declarations.visit::<WorkerConfig>();
     let mut text = String::from(
         "// Generated from the Rust types by src/contract.rs (ts-rs): do not edit. After changing a type\n\
          // that crosses to the client, run `UPDATE_CONTRACT=1 cargo test --release contract`.\n",

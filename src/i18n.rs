@@ -19,6 +19,8 @@ pub struct ServerWords {
     pub blogs_description: String,
     pub not_found_title: String,
     pub not_found_description: String,
+    pub offline_title: String,
+    pub offline_description: String,
     pub breadcrumb_home: String,
     pub breadcrumb_blogs: String,
     pub busy_heading: String,

@@ -24,6 +24,7 @@ pub mod panic_message;
 pub mod reload;
 pub mod routes;
 pub mod seo;
+pub mod service_worker;
 pub mod settings;
 pub mod shell;
 pub mod single_flight;

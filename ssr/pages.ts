@@ -9,5 +9,6 @@ import service from "../client/pages/service";
 import blogs from "../client/pages/blogs";
 import article from "../client/pages/article";
 import notFound from "../client/pages/notFound";
+import offline from "../client/pages/offline";
 
-export const pages: PageModules = { home, about, appointment, contact, therapy, service, blogs, article, notFound };
+export const pages: PageModules = { home, about, appointment, contact, therapy, service, blogs, article, notFound, offline };

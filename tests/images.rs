@@ -16,7 +16,7 @@ use common::html::{attr, document, meta, select};
 use common::*;
 use serde_json::Value;
 
-/// Every canonical page and the not-found page.
+/// Every page of the route table (the offline pages too) and the not-found page.
 fn every_page(state: &AppState) -> Vec<(String, Route)> {
     let mut pages: Vec<(String, Route)> =
         state.snapshot().routes.paths().iter().map(|(p, r)| (p.to_string(), *r)).collect();
@@ -27,7 +27,7 @@ fn every_page(state: &AppState) -> Vec<(String, Route)> {
 
 /// The picture a visitor sees first on each page, known before rendering: the home hero's first slide,
 /// a page's banner, an article's picture. The blog list's first card depends on its query (so it has
-/// high priority but no preload) and the not-found page opens with text.
+/// high priority but no preload) and the not-found and offline pages open with text.
 fn lcp_image(content: &Content, page: Page) -> Option<&Image> {
     match page {
         Page::Home => Some(&content.home.hero.images[0]),
@@ -37,7 +37,7 @@ fn lcp_image(content: &Content, page: Page) -> Option<&Image> {
         Page::Therapy => Some(&content.therapy.hero.image),
         Page::Service(i) => Some(&content.services[i].hero.image),
         Page::Article(i) => Some(&content.articles[i].image),
-        Page::Blogs | Page::NotFound => None,
+        Page::Blogs | Page::NotFound | Page::Offline => None,
     }
 }
 

@@ -227,6 +227,36 @@ async fn hashed_assets_are_immutable_and_served_precompressed() {
 }
 
 #[tokio::test]
+async fn svg_images_are_sent_compressed_and_revalidated_by_etag() {
+    let state = ready_state().await;
+    let src = state.snapshot().content.en.site.logo.src.clone();
+    let plain = body_bytes(get(&state, &src).await).await;
+    assert!(plain.starts_with(b"<svg"), "the identity body is the file");
+    let ask = |coding: &'static str| Request::get(&src).header("accept-encoding", coding).body(Body::empty()).unwrap();
+
+    let br = send(&state, ask("gzip, br")).await;
+    assert_eq!(header(&br, "content-encoding"), "br");
+    assert_eq!(header(&br, "content-type"), "image/svg+xml");
+    assert_eq!(header(&br, "vary"), "Accept-Encoding");
+    assert_eq!(header(&br, "cache-control"), "public, max-age=31536000, immutable");
+    let etag = header(&br, "etag").to_owned();
+    let compressed = body_bytes(br).await;
+    assert!(compressed.len() * 2 < plain.len(), "{} of {} bytes", compressed.len(), plain.len());
+    let mut decoded = Vec::new();
+    brotli::Decompressor::new(&compressed[..], 4096).read_to_end(&mut decoded).unwrap();
+    assert_eq!(decoded, plain);
+
+    let gz = send(&state, ask("gzip")).await;
+    assert_eq!(header(&gz, "content-encoding"), "gzip");
+    let mut decoded = Vec::new();
+    flate2::read::GzDecoder::new(&body_bytes(gz).await[..]).read_to_end(&mut decoded).unwrap();
+    assert_eq!(decoded, plain);
+
+    let again = send(&state, Request::get(&src).header("if-none-match", &etag).body(Body::empty()).unwrap()).await;
+    assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+}
+
+#[tokio::test]
 async fn readiness_waits_for_pre_rendering_and_health_does_not() {
     let clock = Arc::new(FixedClock(Mutex::new(date(2026, 11, 22))));
     let state = state_with(quickjs(), PoolConfig { workers: 2, queue: 64 }, true, clock);
@@ -235,9 +265,9 @@ async fn readiness_waits_for_pre_rendering_and_health_does_not() {
     assert!(state.prerender_all().await.is_empty());
     assert_eq!(get(&state, "/readyz").await.status(), StatusCode::OK);
     // Every known route and the not-found page of each edition are cached: home, about, appointment,
-    // contact, therapy & counselling, blogs; services; articles (the Hindi edition shows face-failures
-    // too); 404.
-    let pages = |c: &clinic_site::content::Content| 6 + c.services.len() + c.articles.len() + 1;
+    // contact, therapy & counselling, blogs, offline; services; articles (the Hindi edition shows
+    // face-failures too); 404.
+    let pages = |c: &clinic_site::content::Content| 7 + c.services.len() + c.articles.len() + 1;
     assert_eq!(state.snapshot().content.hi.articles.len(), state.snapshot().content.en.articles.len());
     assert_eq!(
         state.snapshot().pages.counts().routes,

@@ -1,6 +1,6 @@
 //! What crawlers read, from each page's first HTML parsed with a real HTML parser, in both editions:
 //! titles, canonical URLs, Open Graph and Twitter tags, languages and their `hreflang` pairs, and
-//! JSON-LD; the sitemap, robots.txt, web app manifest and redirects.
+//! JSON-LD; the sitemap, robots.txt, web app manifest, service worker script and redirects.
 
 mod common;
 
@@ -49,12 +49,12 @@ fn str_of<'a>(value: &'a Value, key: &str) -> &'a str {
     value[key].as_str().unwrap_or_else(|| panic!("{key} is not a string in {value}"))
 }
 
-/// Every page at its canonical address (the route table's paths but the Hindi edition's copy of the
-/// Hindi article of the English one), with its status-200 page parsed.
+/// Every page for the index at its canonical address (the route table's paths but the Hindi edition's
+/// copy of the Hindi article of the English one, and the offline pages), with its status-200 page parsed.
 async fn pages(state: &Arc<AppState>) -> Vec<(String, Route, Html)> {
     let mut pages = Vec::new();
     for (path, route) in state.snapshot().routes.paths() {
-        if paths(&state.snapshot().content, route).1 != path {
+        if paths(&state.snapshot().content, route).1 != path || !route.page.is_indexed() {
             continue;
         }
         let response = get(state, path).await;
@@ -221,7 +221,7 @@ fn expected_types(page: Page) -> &'static [&'static str] {
         Page::Therapy => &["FAQPage"],
         Page::Service(_) => &["BreadcrumbList", "FAQPage"],
         Page::Article(_) => &["BlogPosting", "BreadcrumbList"],
-        Page::Appointment | Page::Blogs | Page::NotFound => &[],
+        Page::Appointment | Page::Blogs | Page::NotFound | Page::Offline => &[],
     }
 }
 
@@ -448,6 +448,37 @@ async fn the_sitemap_lists_exactly_the_canonical_pages_and_each_answers_200() {
     let newest = state.snapshot().content.en.articles.iter().map(|a| a.date).max().unwrap().to_string();
     assert!(xml.contains(&format!("<loc>{SITE_URL}/blogs</loc><lastmod>{newest}</lastmod>")));
     assert!(xml.contains(&format!("<loc>{SITE_URL}/hi/blogs</loc><lastmod>{newest}</lastmod>")));
+}
+
+#[tokio::test]
+async fn the_offline_pages_answer_but_stay_out_of_the_index_and_the_sitemap() {
+    let state = ready_state().await;
+    let sitemap = body_text(get(&state, "/sitemap.xml").await).await;
+    for path in ["/offline", "/hi/offline"] {
+        assert_eq!(get(&state, path).await.status(), StatusCode::OK, "{path}");
+        let doc = document(&state, path).await;
+        assert_eq!(attr(one(&doc, r#"meta[name="robots"]"#), "content"), "noindex", "{path}");
+        assert!(select(&doc, r#"link[rel="canonical"]"#).is_empty(), "{path} names no canonical address");
+        assert!(!sitemap.contains(&format!("<loc>{SITE_URL}{path}</loc>")), "{path} is in the sitemap");
+        // The helplines first: a phone call needs no data.
+        let calls: Vec<&str> = select(&doc, r#"main a[href^="tel:"]"#).into_iter().map(|a| attr(a, "href")).collect();
+        assert_eq!(calls[..2], ["tel:112", "tel:14416"], "{path}");
+        assert_eq!(calls[2..], ["tel:+919000000001", "tel:+919000000002"], "{path}: then the clinic's phones");
+    }
+}
+
+#[tokio::test]
+async fn the_service_worker_is_revalidated_on_every_visit_and_names_this_content_version() {
+    let state = ready_state().await;
+    let response = get(&state, "/sw.js").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(header(&response, "content-type"), "text/javascript; charset=utf-8");
+    assert_eq!(header(&response, "cache-control"), "no-cache");
+    assert!(header(&response, "content-security-policy").contains("worker-src 'self'"));
+    let script = body_text(response).await;
+    let version = state.snapshot().version().to_owned();
+    assert!(script.starts_with("const WORKER_CONFIG = {"), "{}", &script[..80]);
+    assert!(script.contains(&format!("\"content\":\"{version}\"")));
 }
 
 #[tokio::test]

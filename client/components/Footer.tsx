@@ -2,6 +2,7 @@ import { Link } from "./Link";
 import type { Site, Translation } from "../types";
 import { fill, fillParts, useStrings } from "../i18n";
 import { LanguageSwitch } from "./LanguageSwitch";
+import { HELPLINES, telHref } from "../lib/phones";
 
 export function Footer({ site, today, translation }: { site: Site; today: string; translation: Translation }) {
   const t = useStrings();
@@ -38,7 +39,7 @@ export function Footer({ site, today, translation }: { site: Site; today: string
           <address>
             <p>{site.address}</p>
             {site.phones.map((phone) => (
-              <p key={phone}><a href={`tel:${phone.replace(/\s+/g, "")}`}>{phone}</a></p>
+              <p key={phone}><a href={telHref(phone)}>{phone}</a></p>
             ))}
             <p><a href={`mailto:${site.email}`}>{site.email}</a></p>
           </address>
@@ -53,7 +54,10 @@ export function Footer({ site, today, translation }: { site: Site; today: string
           page says where help is at any hour. */}
       <p className="crisis-line">
         <strong>{t.footer.crisisHeading}</strong>{" "}
-        {fillParts(t.footer.crisisText, { emergency: <a href="tel:112">112</a>, teleManas: <a href="tel:14416">14416</a> })}
+        {fillParts(t.footer.crisisText, {
+          emergency: <a href={telHref(HELPLINES.emergency)}>{HELPLINES.emergency}</a>,
+          teleManas: <a href={telHref(HELPLINES.teleManas)}>{HELPLINES.teleManas}</a>,
+        })}
       </p>
       <p className="copyright">
         {fill(t.footer.rights, { year, institute: site.instituteName })} {t.footer.poweredBy}{" "}

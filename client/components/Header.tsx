@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { useLocation } from "react-router-dom";
-import { Link, NavLink } from "./Link";
+import { Link, NavLink, usePagePath } from "./Link";
 import type { Site, Translation } from "../types";
 import { useStrings, type Strings } from "../i18n";
 import { Img } from "./Img";
@@ -27,7 +26,7 @@ function navLinks(site: Site, t: Strings): { before: NavLinkItem[]; after: NavLi
 }
 
 export function Header({ site, translation }: { site: Site; translation: Translation }) {
-  const { pathname } = useLocation();
+  const pathname = usePagePath();
   const t = useStrings();
   const scrolled = useScrolled();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -90,7 +89,7 @@ function NavItems({ links, onNavigate }: { links: NavLinkItem[]; onNavigate?: ()
 
 /** Opens on hover and closes 500 ms after the pointer leaves; the button also toggles it for keyboard and touch. */
 function DesktopServices({ services }: { services: Site["services"] }) {
-  const { pathname } = useLocation();
+  const pathname = usePagePath();
   // Open on the page where it was opened: following a service to its page closes it, with no effect to run.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;

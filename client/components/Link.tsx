@@ -14,9 +14,15 @@ interface Here {
 
 const HereContext = createContext<Here | null>(null);
 
-/** Provides the current location and navigation to every Link and NavLink below it. */
-export function LinkRouter({ children }: { children: ReactNode }) {
-  const { pathname, search } = useLocation();
+/**
+ * Provides the current location and navigation to every Link and NavLink below it. `path`: the path of the
+ * page shown, where it may differ from the address: the service worker shows the offline page, rendered for
+ * its own path, at the address of a page it has not kept, and the page must hydrate as it was rendered.
+ */
+export function LinkRouter({ path, children }: { path?: string; children: ReactNode }) {
+  const location = useLocation();
+  const pathname = path ?? location.pathname;
+  const { search } = location;
   const navigate = useNavigate();
   const here = useMemo(() => ({ pathname, search, navigate }), [pathname, search, navigate]);
   return <HereContext.Provider value={here}>{children}</HereContext.Provider>;
@@ -26,6 +32,11 @@ function useHere(): Here {
   const here = useContext(HereContext);
   if (!here) throw new Error("a Link is rendered outside LinkRouter");
   return here;
+}
+
+/** The path of the page shown (see `LinkRouter`). */
+export function usePagePath(): string {
+  return useHere().pathname;
 }
 
 /**

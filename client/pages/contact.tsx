@@ -5,6 +5,7 @@ import { ApproachSection, Hero } from "../components/Sections";
 import { useWhatsAppForm } from "../lib/useWhatsAppForm";
 import { contactMessage, type ContactRequest } from "../lib/whatsapp";
 import { useStrings } from "../i18n";
+import { telHref } from "../lib/phones";
 
 const EMPTY: ContactRequest = { firstName: "", lastName: "", email: "", phone: "", query: "" };
 
@@ -31,7 +32,7 @@ export default function Contact({ data, page }: PageProps<"contact">) {
             <p>{data.site.address}</p>
             {data.site.phones.map((phone) => (
               <p key={phone}>
-                <a href={`tel:${phone.replace(/\s+/g, "")}`}>{phone}</a>
+                <a href={telHref(phone)}>{phone}</a>
               </p>
             ))}
             <p>

@@ -4,22 +4,46 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::sync::OnceLock;
 
 use bytes::Bytes;
 
 use super::source::ContentFiles;
+use crate::encoding::Encoded;
 use crate::images::sha256_hex;
 
 pub struct ImageFile {
     pub bytes: Bytes,
     /// Of `bytes`, in hex: what the build's copies are checked against (`ImageManifest::derived`).
     pub sha256: String,
+    /// Whether the format is text that compresses (SVG, a quarter of its size or less): raster formats
+    /// are compressed already.
+    compressible: bool,
+    /// The bytes in the codings a response may use, made once, at the first request for the file (not
+    /// at every content load, most of whose files nobody asks for before the next).
+    encoded: OnceLock<Encoded>,
 }
 
 impl ImageFile {
+    fn new(path: &str, bytes: &Bytes) -> Self {
+        let compressible = path.ends_with(".svg");
+        Self { bytes: bytes.clone(), sha256: sha256_hex(bytes), compressible, encoded: OnceLock::new() }
+    }
+
     /// The version of the file in its URL (`?v=`): the first 12 hex digits of its SHA-256.
     pub fn version(&self) -> &str {
         &self.sha256[..12]
+    }
+
+    /// The file in every coding it is worth sending in: brotli and gzip for SVG, as it is for the rest.
+    pub fn encoded(&self) -> &Encoded {
+        self.encoded.get_or_init(|| {
+            if self.compressible {
+                Encoded::new(self.bytes.clone())
+            } else {
+                Encoded::with(self.bytes.clone(), &[])
+            }
+        })
     }
 }
 
@@ -35,9 +59,7 @@ pub struct ImageFiles(HashMap<String, ImageFile>);
 
 impl ImageFiles {
     pub fn new(files: &ContentFiles) -> Self {
-        let images = files
-            .under("images")
-            .map(|(path, bytes)| (path.clone(), ImageFile { sha256: sha256_hex(bytes), bytes: bytes.clone() }));
+        let images = files.under("images").map(|(path, bytes)| (path.clone(), ImageFile::new(path, bytes)));
         Self(images.collect())
     }
 

@@ -59,7 +59,7 @@ use serde::de::DeserializeOwned;
 use blog::{Article, Categories};
 use home::Home;
 use image_files::ImageFiles;
-use pages::{About, Appointment, Contact, NotFound, Therapy};
+use pages::{About, Appointment, Contact, NotFound, Offline, Therapy};
 use sections::{Approach, Benefits, Team};
 use service::Service;
 use site::Identity;
@@ -128,6 +128,7 @@ pub struct Content {
     pub contact: Contact,
     pub therapy: Therapy,
     pub not_found: NotFound,
+    pub offline: Offline,
     /// In menu order (`site.toml`'s `services`).
     pub services: Vec<Service>,
     /// Newest first.
@@ -267,6 +268,7 @@ impl Content {
         let contact = files.parse("contact.toml");
         let therapy = files.parse("therapy-and-counselling.toml");
         let not_found = files.parse("not-found.toml");
+        let offline = files.parse("offline.toml");
         let mut services: Vec<Service> = files
             .parse_dir("services")
             .into_iter()
@@ -287,24 +289,9 @@ impl Content {
             .collect();
         articles.sort_by(newest_first);
 
-        let parsed =
-            (site, home, categories, approach, benefits, team, about, appointment, contact, therapy, not_found);
-        let (
-            Some(site),
-            Some(home),
-            Some(mut categories),
-            Some(approach),
-            Some(benefits),
-            Some(team),
-            Some(about),
-            Some(appointment),
-            Some(contact),
-            Some(therapy),
-            Some(not_found),
-        ) = parsed
-        else {
-            return None;
-        };
+        // Every file was parsed above, so the loader has all the problems before any `?` gives up.
+        let site = site?;
+        let mut categories = categories?;
         // Menu order is site.toml's; a file it does not list is reported by the checks.
         services.sort_by_key(|s| site.services.iter().position(|slug| *slug == s.slug).unwrap_or(usize::MAX));
         for category in &mut categories.list {
@@ -313,15 +300,16 @@ impl Content {
         Some(Content {
             lang,
             site,
-            home,
-            approach,
-            benefits,
-            team,
-            about,
-            appointment,
-            contact,
-            therapy,
-            not_found,
+            home: home?,
+            approach: approach?,
+            benefits: benefits?,
+            team: team?,
+            about: about?,
+            appointment: appointment?,
+            contact: contact?,
+            therapy: therapy?,
+            not_found: not_found?,
+            offline: offline?,
             services,
             articles,
             categories,

@@ -1,5 +1,5 @@
 //! The texts of the pages that are not home, services or blog: `about.toml`, `appointment.toml`,
-//! `contact.toml`, `therapy-and-counselling.toml` and `not-found.toml`.
+//! `contact.toml`, `therapy-and-counselling.toml`, `not-found.toml` and `offline.toml`.
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -93,6 +93,26 @@ pub struct Therapy {
     pub intro: Vec<String>,
     pub sections: Vec<TherapySection>,
     pub faqs: Vec<Faq>,
+}
+
+/// The page the service worker shows, in place of a page the device has not kept, when the connection is
+/// down: the helplines first (their numbers are fixed in `client/lib/helplines.ts`), then the clinic's
+/// phones, then the pages kept on the device.
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Offline {
+    pub heading: String,
+    pub message: String,
+    pub help_heading: String,
+    /// What 112 is, beside the number.
+    pub emergency: String,
+    /// What Tele-MANAS 14416 is, beside the number.
+    pub tele_manas: String,
+    pub clinic_heading: String,
+    pub kept_heading: String,
+    pub kept_intro: String,
+    pub kept_none: String,
+    pub retry_label: String,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize, TS)]

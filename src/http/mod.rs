@@ -1,5 +1,5 @@
 //! The HTTP surface: pages, their data for client-side navigation, redirects, static files, the
-//! sitemap, robots.txt and web app manifest, health checks; the limits on requests, the security
+//! sitemap, robots.txt, web app manifest and service worker, health checks; the limits on requests, the security
 //! headers on every response, and the server loop.
 
 pub mod connections;
@@ -24,6 +24,7 @@ use axum::{extract::State, middleware, Router};
 
 use crate::seo::manifest::MANIFEST_PATH;
 use crate::seo::sitemap::SITEMAP_PATH;
+use crate::service_worker::WORKER_PATH;
 use crate::state::AppState;
 
 /// Every route, behind a catch for panics (innermost: a handler's panic is a 500 page), the request limits,
@@ -41,6 +42,7 @@ pub fn app(state: Arc<AppState>) -> Router {
         .route(SITEMAP_PATH, get(site_files::sitemap))
         .route("/robots.txt", get(site_files::robots))
         .route(MANIFEST_PATH, get(site_files::manifest))
+        .route(WORKER_PATH, get(site_files::worker))
         .route("/_data/", get(pages::home_data))
         .route("/_data/{*path}", get(pages::data))
         .fallback(pages::page)

@@ -18,8 +18,8 @@ use crate::snapshot::Snapshot;
 use crate::ssr::RenderError;
 use crate::state::AppState;
 
-const HTML: &str = "text/html; charset=utf-8";
-const JSON: &str = "application/json";
+const HTML: HeaderValue = HeaderValue::from_static("text/html; charset=utf-8");
+const JSON: HeaderValue = HeaderValue::from_static("application/json");
 
 /// Any path not matched by another route: a redirect to a page's registered path, a known page, or
 /// the not-found page with status 404. The query string changes only the blog list (its search,

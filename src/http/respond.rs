@@ -51,7 +51,7 @@ pub fn shared_caching(pages_date: NaiveDate, now: DateTime<Utc>, shared_max_age:
 pub fn encoded(
     request: &HeaderMap,
     status: StatusCode,
-    content_type: &'static str,
+    content_type: HeaderValue,
     caching: HeaderValue,
     body: &Encoded,
 ) -> Response {

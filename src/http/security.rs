@@ -60,7 +60,7 @@ pub fn content_security_policy(inline_scripts: &[&str], inline_styles: &[&str], 
     let mut policy = format!(
         concat!(
             "default-src 'self'; script-src {}; style-src {}; img-src 'self' data:; font-src 'self'; ",
-            "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+            "connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
         ),
         sources(inline_scripts),
         sources(inline_styles),

@@ -6,7 +6,7 @@ use axum::extract::{Path, RawQuery, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
-use super::respond::accepted_coding;
+use super::respond::{accepted_coding, encoded};
 use crate::assets::client_asset;
 use crate::encoding::Coding;
 use crate::images::{generated_file, generated_url};
@@ -69,16 +69,18 @@ pub async fn asset(Path(name): Path<String>, headers: HeaderMap) -> Response {
 /// request reads no file and the bytes always match the pages served. The pages ask for `?v=<version
 /// of the bytes>` (`Content::version_image_urls`): that URL never changes its bytes, so it is
 /// immutable; any other (an old version, none) is the current file, cached for a day.
+/// SVG goes brotli or gzip compressed, as the client accepts, prepared once (`ImageFile::encoded`).
 pub async fn image(
     State(state): State<Arc<AppState>>,
     Path(path): Path<String>,
     RawQuery(query): RawQuery,
+    headers: HeaderMap,
 ) -> Response {
     let snapshot = state.snapshot();
     let Some(file) = snapshot.content.en.images.get(&format!("images/{path}")) else { return not_found() };
     let current = query.as_deref().and_then(|q| q.strip_prefix("v=")) == Some(file.version());
     let cache = if current { IMMUTABLE } else { IMAGE_CACHE };
-    ([(header::CONTENT_TYPE, content_type(&path)), (header::CACHE_CONTROL, cache)], file.bytes.clone()).into_response()
+    encoded(&headers, StatusCode::OK, content_type(&path), cache, file.encoded())
 }
 
 /// `/img/<name>`: a copy the build made of a content image (`crate::images`), named by its source's

@@ -42,16 +42,30 @@ pub enum Page {
     /// Index into the edition's `Content::articles`.
     Article(usize),
     NotFound,
+    /// What the service worker shows for a page the device has not kept, when the connection is down.
+    Offline,
 }
 
+impl Page {
+    /// Whether search engines may index the page and the sitemap lists it: not the not-found page (it
+    /// answers at any unknown address) nor the offline page (it stands in for other pages).
+    pub fn is_indexed(self) -> bool {
+        !matches!(self, Page::NotFound | Page::Offline)
+    }
+}
+
+/// The offline page's path (English; `Lang::path` gives the others).
+pub const OFFLINE_PATH: &str = "/offline";
+
 /// The pages every edition has at a fixed path (its English path; `Lang::path` gives the others).
-const FIXED_PAGES: [(&str, Page); 6] = [
+const FIXED_PAGES: [(&str, Page); 7] = [
     ("/", Page::Home),
     ("/about", Page::About),
     ("/appointment", Page::Appointment),
     ("/contact", Page::Contact),
     ("/therapy-and-counselling", Page::Therapy),
     ("/blogs", Page::Blogs),
+    (OFFLINE_PATH, Page::Offline),
 ];
 
 impl Route {

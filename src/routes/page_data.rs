@@ -6,7 +6,7 @@ use ts_rs::TS;
 use super::{BlogSummary, CategoryName, NavService, ServiceCard};
 use crate::content::blog::Article;
 use crate::content::home::Home;
-use crate::content::pages::{About, Appointment, Contact, NotFound, Therapy};
+use crate::content::pages::{About, Appointment, Contact, NotFound, Offline, Therapy};
 use crate::content::sections::{Approach, Benefits, Team};
 use crate::content::service::Service;
 use crate::content::types::Image;
@@ -66,12 +66,15 @@ pub enum PageData<'a> {
     NotFound {
         not_found: &'a NotFound,
     },
+    Offline {
+        offline: &'a Offline,
+    },
 }
 
 impl PageData<'_> {
     /// The page's largest picture in the first view (its LCP element), which the document preloads and
     /// the page shows with `fetchpriority="high"`: the home hero's first slide, a page's banner, an
-    /// article's picture. The blog list and the not-found page open with text.
+    /// article's picture. The blog list, the not-found and the offline page open with text.
     pub fn lcp_image(&self) -> Option<&Image> {
         match self {
             Self::Home { home, .. } => home.hero.images.first(),
@@ -81,7 +84,7 @@ impl PageData<'_> {
             Self::Therapy { therapy } => Some(&therapy.hero.image),
             Self::Service { service, .. } => Some(&service.hero.image),
             Self::Article { article, .. } => Some(&article.image),
-            Self::Blogs { .. } | Self::NotFound { .. } => None,
+            Self::Blogs { .. } | Self::NotFound { .. } | Self::Offline { .. } => None,
         }
     }
 

@@ -42,7 +42,10 @@ pub fn blocks(content: &Content, data: &RouteData, site_url: &Origin) -> Vec<Val
                 (&article.title, &article.canonical_path),
             ]),
         ],
-        PageData::Appointment { .. } | PageData::Blogs { .. } | PageData::NotFound { .. } => Vec::new(),
+        PageData::Appointment { .. }
+        | PageData::Blogs { .. }
+        | PageData::NotFound { .. }
+        | PageData::Offline { .. } => Vec::new(),
     }
 }
 

@@ -39,8 +39,9 @@ pub fn tags(data: &RouteData, site_url: &Origin, state: Option<&StateHead>) -> S
     let canonical_url = with_query(&data.canonical_url);
     let _ = write!(out, "<title>{}</title>", text(title));
     meta(&mut out, "name", "description", &data.description);
-    // The not-found page answers 404 on any path: it has no URL of its own to name, and no place in an index.
-    let found = !matches!(data.page, PageData::NotFound { .. });
+    // The not-found page answers 404 on any path, and the offline page stands in for pages the device has
+    // not kept: neither has a URL of its own to name, nor a place in an index.
+    let found = !matches!(data.page, PageData::NotFound { .. } | PageData::Offline { .. });
     if found {
         let _ = write!(out, r#"<link rel="canonical" href="{}">"#, attr(&canonical_url));
     } else {

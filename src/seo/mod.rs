@@ -13,6 +13,7 @@ use crate::encoding::Encoded;
 use crate::lang::Lang;
 use crate::origin::Origin;
 use crate::routes::{Alternate, RouteData, RouteTable, StateHead};
+use crate::service_worker;
 use crate::shell::json_for_script;
 
 /// The `hreflang` of each language version of a page, and its path: each language's own tag, and
@@ -33,11 +34,13 @@ pub fn head(content: &Content, data: &RouteData, site_url: &Origin, state: Optio
     head
 }
 
-/// The site-wide files, built once at start-up: they depend only on the content and `SITE_URL`.
+/// The site-wide files, built with each snapshot: they depend only on the content and `SITE_URL`.
 pub struct SiteFiles {
     pub sitemap: Encoded,
     pub robots: Encoded,
     pub manifest: Encoded,
+    /// The service worker script (`crate::service_worker`), versioned by the build and the content.
+    pub worker: Encoded,
 }
 
 impl SiteFiles {
@@ -47,6 +50,7 @@ impl SiteFiles {
             robots: Encoded::new(sitemap::robots_txt(site_url)),
             // The installed app opens the English home page (the manifest's `start_url`).
             manifest: Encoded::new(manifest::web_manifest(&content.en.site)),
+            worker: Encoded::new(service_worker::script(&content.version)),
         }
     }
 }

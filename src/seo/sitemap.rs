@@ -29,13 +29,13 @@ pub fn lastmod(content: &Content, page: Page) -> Option<NaiveDate> {
         Page::Blogs => newest_article,
         Page::Service(i) => content.services.get(i).map(|s| s.updated),
         Page::Article(i) => content.articles.get(i).map(Article::last_changed),
-        Page::NotFound => None,
+        Page::NotFound | Page::Offline => None,
     }
 }
 
 /// Every page at its canonical address, as an absolute URL, with its versions in each language
 /// (itself included, and English as the default). The route table holds pages' own paths only: no
-/// redirect, no query variant, no not-found page; an article a second edition shows is listed once,
+/// redirect, no query variant, no not-found page; the offline page is left out; an article a second edition shows is listed once,
 /// at its canonical address.
 pub fn sitemap_xml(content: &Editions, routes: &RouteTable, site_url: &Origin) -> String {
     let mut xml = String::from(concat!(
@@ -44,7 +44,7 @@ pub fn sitemap_xml(content: &Editions, routes: &RouteTable, site_url: &Origin) -
     ));
     for (path, route) in routes.paths() {
         let (_, canonical) = paths(content, route);
-        if canonical != path {
+        if canonical != path || !route.page.is_indexed() {
             continue;
         }
         let _ = write!(xml, "<url><loc>{}</loc>", text(&site_url.url(path)));

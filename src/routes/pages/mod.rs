@@ -4,8 +4,8 @@ mod article;
 mod blogs;
 mod fixed;
 mod home;
-mod not_found;
 mod service;
+mod stand_ins;
 
 use super::{Page, PageData};
 use crate::content::types::Image;
@@ -31,7 +31,8 @@ pub(super) fn parts(content: &Content, page: Page) -> PageParts<'_> {
         Page::Blogs => blogs::blogs(content),
         Page::Service(i) => service::service(content, &content.services[i]),
         Page::Article(i) => article::article(content, &content.articles[i]),
-        Page::NotFound => not_found::not_found(content),
+        Page::NotFound => stand_ins::not_found(content),
+        Page::Offline => stand_ins::offline(content),
     }
 }
 
