@@ -27,7 +27,7 @@ const PATHS = [
 /** The same kinds of page in Hindi: each gets its screenshot too. */
 const HINDI_SHOWN = PATHS.map((path) => (path === "/" ? "/hi" : `/hi${path}`));
 
-/** Every page of the Hindi edition (the sitemap's, and the pages it leaves out: face-failures in Hindi, a list view, a 404). */
+/** Every page of the Hindi edition (the sitemap's, and the pages it leaves out: face-failures in Hindi, a list view, the offline page, a 404). */
 async function hindiPages(origin: string): Promise<string[]> {
   const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
   const listed = [...sitemap.matchAll(/<loc>[^<]*?(\/hi(?:\/[^<]*)?)<\/loc>/g)].map((m) => m[1]);
@@ -44,7 +44,7 @@ describe("accessibility", () => {
     test(`every page passes axe-core and fits the width (${name}, ${viewport.width} px)`, async () => {
       const failures: string[] = [];
       const hindi = await hindiPages(site.server.origin);
-      assert.equal(hindi.length, 36 + 1, "every Hindi page: 12 + 23 articles, the category view and the 404");
+      assert.equal(hindi.length, 37 + 1, "every Hindi page: 12 + 23 articles, the category view, the offline page and the 404");
       for (const path of [...PATHS, ...hindi]) {
         const { page, problems } = await openPage(site, path, { viewport, reducedMotion: true, injectScripts: true });
         const violations = await axeViolations(page);

@@ -30,6 +30,7 @@ const BUDGETS = {
     blogs: 99 * KB,
     article: 99 * KB,
     notFound: 98 * KB,
+    offline: 98 * KB,
   },
   css: 20 * KB,
 };
