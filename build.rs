@@ -1,6 +1,6 @@
 //! Builds the image copies with sharp (`scripts/images.mjs`) into OUT_DIR/images and the JS bundles (SSR
-//! script and browser assets) with esbuild into OUT_DIR/js, so that `cargo build` alone produces a binary
-//! that embeds everything.
+//! script and browser assets, the Devanagari font subset among them) with esbuild into OUT_DIR/js, so that
+//! `cargo build` alone produces a binary that embeds everything.
 
 use std::path::Path;
 use std::process::Command;
@@ -22,9 +22,10 @@ fn main() {
         "ssr",
         "scripts/build.mjs",
         "scripts/images.mjs",
-        "content/images",
-        // It names the logo that the icons are made from.
-        "content/site.toml",
+        "scripts/font-subset.mjs",
+        // The images; site.toml names the logo that the icons are made from; and every text holds characters
+        // that the Devanagari subset must have.
+        "content",
         "package.json",
         "package-lock.json",
         "tsconfig.json",

@@ -4,11 +4,13 @@
 //                              /sw.js with its WORKER_CONFIG in front)
 //   <out>/client/assets/*      browser ESM split per page, content-hashed, each with .br and .gz twins
 //   <out>/client/manifest.json which files a page of each kind and each language needs (read by src/assets.rs)
+//   <out>/font-subset/*        the Devanagari font subsets (scripts/font-subset.mjs), copied hashed into assets
 // Usage: node scripts/build.mjs [outdir]   (default: dist)
 import { build } from "esbuild";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { basename, extname, join, relative } from "node:path";
+import { basename, dirname, extname, join, relative } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { codePointsOf, subsetFace, textFiles, unicodeRange, WEIGHTS } from "./font-subset.mjs";
 
 const out = process.argv[2] ?? "dist";
 const assetsDir = join(out, "client", "assets");
@@ -54,6 +56,37 @@ const browserWords = {
   },
 };
 
+// The Noto Sans Devanagari subsets (scripts/font-subset.mjs), written outside the served folder for esbuild to
+// hash and copy like any font of styles.css, and their @font-face rules, which take the place of the marker in
+// styles.css. No local(): the head preloads the file anyway.
+const SUBSET_MARKER = "/* devanagari-subset-faces */";
+const subsetDir = join(out, "font-subset");
+await mkdir(subsetDir, { recursive: true });
+const text = await codePointsOf(await textFiles());
+const subsetFaces = [];
+for (const weight of WEIGHTS) {
+  const { woff2, codePoints } = await subsetFace(weight, text);
+  const file = join(subsetDir, `noto-sans-devanagari-subset-${weight}.woff2`);
+  await writeFile(file, woff2);
+  subsetFaces.push({ weight, file, range: unicodeRange(codePoints) });
+}
+const devanagariSubset = {
+  name: "devanagari-subset",
+  setup(b) {
+    b.onLoad({ filter: /client[\\/]styles\.css$/ }, async (args) => {
+      const css = await readFile(args.path, "utf8");
+      if (!css.includes(SUBSET_MARKER)) throw new Error(`${args.path} lacks ${SUBSET_MARKER}`);
+      const rules = subsetFaces.map(
+        ({ weight, file, range }) =>
+          `@font-face { font-family: "Noto Sans Devanagari"; font-style: normal; font-weight: ${weight}; ` +
+          `font-display: swap; src: url(${JSON.stringify(relative(dirname(args.path), file))}) format("woff2"); ` +
+          `unicode-range: ${range}; }`,
+      );
+      return { contents: css.replace(SUBSET_MARKER, rules.join("\n")), loader: "css", resolveDir: dirname(args.path) };
+    });
+  },
+};
+
 const pageFiles = (await readdir("client/pages")).filter((f) => f.endsWith(".tsx")).map((f) => join("client/pages", f));
 const client = await build({
   ...common,
@@ -66,7 +99,7 @@ const client = await build({
   chunkNames: "chunk-[hash]",
   assetNames: "[name]-[hash]",
   loader: { ".woff2": "file" }, // fonts named in styles.css: hashed and copied beside the CSS
-  plugins: [browserWords],
+  plugins: [browserWords, devanagariSubset],
   metafile: true,
 });
 
@@ -93,12 +126,13 @@ const manifest = {
   hydrate: chunkWithImports(outputOf("client/hydrate.tsx")[0]),
   css: [url(mainOutput.cssBundle)],
   // The fonts a page in each language needs before its first paint, for <link rel="preload" as="font"
-  // crossorigin> in the head: the body font (latin) everywhere, and the Devanagari face at both weights
-  // the styles use where the text is Hindi.
+  // crossorigin> in the head: the body font (latin) everywhere, and the Devanagari subset at both weights
+  // the styles use where the text is Hindi (not the full face: only a character edited in after the build
+  // needs it).
   fonts: (() => {
     const fonts = (pattern) => outputs.map(([file]) => file).filter((file) => pattern.test(file)).map(url);
     const latin = fonts(/source-sans-3-latin-wght-normal-\w+\.woff2$/);
-    return { en: latin, hi: [...latin, ...fonts(/noto-sans-devanagari-devanagari-(400|700)-normal-\w+\.woff2$/)] };
+    return { en: latin, hi: [...latin, ...fonts(/noto-sans-devanagari-subset-(400|700)-\w+\.woff2$/)] };
   })(),
   pages: Object.fromEntries(
     pageFiles.map((page) => [basename(page, extname(page)), chunkWithImports(outputOf(page)[0])]),
