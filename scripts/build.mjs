@@ -10,7 +10,7 @@ import { build } from "esbuild";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, extname, join, relative } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { codePointsOf, subsetFace, textFiles, unicodeRange, WEIGHTS } from "./font-subset.mjs";
+import { codePointsOf, codePointsOfRange, subsetFace, textFiles, unicodeRange, WEIGHTS } from "./font-subset.mjs";
 
 const out = process.argv[2] ?? "dist";
 const assetsDir = join(out, "client", "assets");
@@ -58,7 +58,7 @@ const browserWords = {
 
 // The Noto Sans Devanagari subsets (scripts/font-subset.mjs), written outside the served folder for esbuild to
 // hash and copy like any font of styles.css, and their @font-face rules, which take the place of the marker in
-// styles.css. No local(): the head preloads the file anyway.
+// styles.css. No local(): the head preloads the file anyway. font-display: optional, as styles.css says why.
 const SUBSET_MARKER = "/* devanagari-subset-faces */";
 const subsetDir = join(out, "font-subset");
 await mkdir(subsetDir, { recursive: true });
@@ -68,21 +68,31 @@ for (const weight of WEIGHTS) {
   const { woff2, codePoints } = await subsetFace(weight, text);
   const file = join(subsetDir, `noto-sans-devanagari-subset-${weight}.woff2`);
   await writeFile(file, woff2);
-  subsetFaces.push({ weight, file, range: unicodeRange(codePoints) });
+  subsetFaces.push({ weight, file, codePoints });
 }
+// A full face stands in only for what its subset lacks: its unicode-range becomes the rest of its own, so that
+// while the subset is on its way (or skipped, font-display: optional) the browser never fetches the full face
+// for a character the subset has.
+const fullFaceRule = /(@font-face\s*{[^}]*"Noto Sans Devanagari";[^}]*font-weight:\s*(\d+);[^}]*unicode-range:\s*)([^;]+);/g;
+const restOf = (range, weight) => {
+  const { codePoints } = subsetFaces.find((face) => face.weight === Number(weight));
+  return unicodeRange([...codePointsOfRange(range)].filter((c) => !codePoints.has(c)));
+};
 const devanagariSubset = {
   name: "devanagari-subset",
   setup(b) {
     b.onLoad({ filter: /client[\\/]styles\.css$/ }, async (args) => {
       const css = await readFile(args.path, "utf8");
       if (!css.includes(SUBSET_MARKER)) throw new Error(`${args.path} lacks ${SUBSET_MARKER}`);
+      const full = css.replace(fullFaceRule, (_, head, weight, range) => `${head}${restOf(range, weight)};`);
+      if (full === css) throw new Error(`${args.path} has no full Noto Sans Devanagari faces to narrow`);
       const rules = subsetFaces.map(
-        ({ weight, file, range }) =>
+        ({ weight, file, codePoints }) =>
           `@font-face { font-family: "Noto Sans Devanagari"; font-style: normal; font-weight: ${weight}; ` +
-          `font-display: swap; src: url(${JSON.stringify(relative(dirname(args.path), file))}) format("woff2"); ` +
-          `unicode-range: ${range}; }`,
+          `font-display: optional; src: url(${JSON.stringify(relative(dirname(args.path), file))}) format("woff2"); ` +
+          `unicode-range: ${unicodeRange(codePoints)}; }`,
       );
-      return { contents: css.replace(SUBSET_MARKER, rules.join("\n")), loader: "css", resolveDir: dirname(args.path) };
+      return { contents: full.replace(SUBSET_MARKER, rules.join("\n")), loader: "css", resolveDir: dirname(args.path) };
     });
   },
 };

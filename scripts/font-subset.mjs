@@ -69,6 +69,16 @@ export async function subsetFace(weight, text) {
 
 const hex = (c) => `U+${c.toString(16).toUpperCase().padStart(4, "0")}`;
 
+/** The code points of a CSS unicode-range ("U+0900-097F, U+20B9"). */
+export function codePointsOfRange(range) {
+  const points = new Set();
+  for (const part of range.split(",")) {
+    const [from, to = from] = part.trim().replace(/^U\+/i, "").split("-");
+    for (let c = parseInt(from, 16); c <= parseInt(to, 16); c++) points.add(c);
+  }
+  return points;
+}
+
 /** Code points as a CSS unicode-range, runs of consecutive points merged: [0x900, 0x901, 0x905] ->
  *  "U+0900-0901, U+0905". */
 export function unicodeRange(codePoints) {

@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import fontverter from "fontverter";
 import * as hb from "harfbuzzjs";
-import { cmapOf, codePointsOf, fullFace, subsetFace, textFiles, unicodeRange, WEIGHTS } from "./font-subset.mjs";
+import { cmapOf, codePointsOf, codePointsOfRange, fullFace, subsetFace, textFiles, unicodeRange, WEIGHTS } from "./font-subset.mjs";
 
 // What the Hindi edition shows, listed apart from textFiles() so that a narrower collection fails here.
 const hindiFiles = [
@@ -33,6 +33,12 @@ async function shaper(woff2) {
     return buffer.getGlyphInfos().map((g, i) => ({ path: font.glyphToPath(g.codepoint), ...positions[i] }));
   };
 }
+
+test("a unicode-range reads back as the code points it names", () => {
+  assert.deepEqual([...codePointsOfRange("U+0900-0902, U+20B9")], [0x900, 0x901, 0x902, 0x20b9]);
+  const points = [0x20, 0x900, 0x901, 0x903, 0x25cc];
+  assert.deepEqual([...codePointsOfRange(unicodeRange(points))], points);
+});
 
 test("unicodeRange merges runs of consecutive code points", () => {
   assert.equal(unicodeRange(new Set([0x905, 0x900, 0x901, 0x25cc])), "U+0900-0901, U+0905, U+25CC");
