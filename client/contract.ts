@@ -184,12 +184,12 @@ export type OpeningDay = { day: string, times: Array<string>, };
 /**
  * What a page shows, by kind; `kind` also names the page's chunk in the client manifest.
  */
-export type PageData = { "kind": "home", home: Home, services: Array<ServiceCard>, latestPosts: Array<BlogSummary>, approach: Approach, benefits: Benefits, team: Team, } | { "kind": "about", about: About, approach: Approach, benefits: Benefits, team: Team, } | { "kind": "appointment", appointment: Appointment, } | { "kind": "contact", contact: Contact, approach: Approach, } | { "kind": "therapy", therapy: Therapy, } | { "kind": "service", service: Service, others: Array<NavService>, } | { "kind": "blogs", 
+export type PageData = { "kind": "home", home: Home, services: Array<ServiceCard>, latestPosts: Array<BlogSummary>, approach: Approach, benefits: Benefits, team: Team, } | { "kind": "about", about: About, approach: Approach, benefits: Benefits, team: Team, } | { "kind": "appointment", appointment: Appointment, } | { "kind": "contact", contact: Contact, approach: Approach, } | { "kind": "therapy", therapy: Therapy, } | { "kind": "service", service: Service, others: Array<NavService>, doctor?: Practitioner, review?: ReviewNote, } | { "kind": "blogs", 
 /**
  * The plain list's title: each of its states is titled after it (`listStateHead` in
  * `client/lib/blogList.ts`).
  */
-listTitle: string, posts: Array<BlogSummary>, categories: Array<CategoryName>, } | { "kind": "article", article: Article, author: string, readingMinutes: number, related: Array<BlogSummary>, } | { "kind": "notFound", notFound: NotFound, } | { "kind": "offline", offline: Offline, };
+listTitle: string, posts: Array<BlogSummary>, categories: Array<CategoryName>, } | { "kind": "article", article: Article, author: string, readingMinutes: number, related: Array<BlogSummary>, review?: ReviewNote, } | { "kind": "notFound", notFound: NotFound, } | { "kind": "offline", offline: Offline, };
 
 export type PageHero = { title: string, subtitle: string, image: Image, };
 
@@ -198,9 +198,36 @@ export type PageHero = { title: string, subtitle: string, image: Image, };
  */
 export type PageKind = "home" | "about" | "appointment" | "contact" | "therapy" | "service" | "blogs" | "article" | "notFound" | "offline";
 
+/**
+ * A team member as a page names them beside its own text: a clinical page's reviewer, the doctor of an
+ * online consultation.
+ */
+export type Practitioner = { name: string, degrees: string, designation: string, registration?: Registration, };
+
 export type Process = { title: string, steps: Array<Step>, };
 
 export type Psychiatrist = { name: string, title: string, };
+
+/**
+ * A practitioner's registration with the body that licenses their profession: for a doctor, the State
+ * Medical Council or the National Medical Commission, which India's Telemedicine Practice Guidelines
+ * (2020) require on the website; for a clinical psychologist or a rehabilitation professional, the
+ * Rehabilitation Council of India (RCI).
+ */
+export type Registration = { 
+/**
+ * The registering body, in the edition's language.
+ */
+council: string, 
+/**
+ * The number it gave, as on the certificate; the same in both languages.
+ */
+number: string, };
+
+/**
+ * What a clinical page shows of its review.
+ */
+export type ReviewNote = { reviewer: Practitioner, lastReviewed: string, nextReview: string, };
 
 /**
  * The review badge with the vision and mission (spec section 1).
@@ -262,7 +289,11 @@ export type Step = { number: string, title: string, description: string, };
  */
 export type Team = { title: string, members: Array<TeamMember>, };
 
-export type TeamMember = { name: string, degrees: string, designation: string, image: Image, description: Array<string>, };
+export type TeamMember = { 
+/**
+ * How other files name this member (a page's `reviewedBy`); the same in both languages.
+ */
+key: string, name: string, degrees: string, registration?: Registration, designation: string, image: Image, description: Array<string>, };
 
 export type Testimonial = { title: string, content: string, author: string, };
 

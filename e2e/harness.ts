@@ -1,4 +1,5 @@
 // Starts the release binary on a free loopback port and Debian's Chromium through playwright-core.
+import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { after, before } from "node:test";
@@ -171,4 +172,20 @@ export async function openPage(
   await page.goto(site.server.origin + path);
   await waitForHydration(page);
   return { page, problems };
+}
+
+/** The spec's FAQ accordion on the page's first FAQ: no item open at first; opening one closes the other;
+ *  clicking the open one closes it. */
+export async function assertAccordion(page: Page): Promise<void> {
+  const items = page.locator(".faq-item");
+  const open = () => items.evaluateAll((all) => all.map((d) => (d as HTMLDetailsElement).open));
+  const none = (await open()).map(() => false);
+  assert.deepEqual(await open(), none, "no answer open at first");
+  const [first, second] = [items.nth(0), items.nth(1)];
+  await first.locator("summary").click();
+  assert.ok(await first.locator(".faq-answer").isVisible(), "the first answer opens");
+  await second.locator("summary").click();
+  assert.deepEqual((await open()).slice(0, 2), [false, true], "opening the second closes the first");
+  await second.locator("summary").click();
+  assert.deepEqual(await open(), none, "clicking the open one closes it");
 }

@@ -50,18 +50,37 @@ describe("the Hindi edition", () => {
     await page.context().close();
   });
 
+  test("on an English page the switch's word draws in its own preloaded face, not in boxes", async () => {
+    const { page, problems } = await openPage(site, "/about");
+    const preload = page.locator('head link[rel=preload][as=font][href*="noto-sans-devanagari-switch"]');
+    assert.equal(await preload.count(), 1);
+    const link = page.locator(".site-header a.language-switch");
+    assert.equal(await link.textContent(), "हिंदी");
+    await page.evaluate(() => document.fonts.ready);
+    // The fonts Chromium drew the word's glyphs with: all from the site's face, none from the device.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("DOM.enable");
+    await cdp.send("CSS.enable");
+    const { root } = await cdp.send("DOM.getDocument");
+    const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector: ".site-header a.language-switch" });
+    const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+    assert.ok(fonts.length > 0 && fonts.every((f) => f.isCustomFont && f.familyName.includes("Devanagari")), JSON.stringify(fonts));
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
   test("the mobile panel's switch leads to Hindi and back, and closes the panel (phone)", async () => {
     const { page, problems } = await openPage(site, "/contact", { viewport: PHONE });
     await page.locator(".menu-button").click();
     await page.getByRole("dialog", { name: en.nav.menu }).waitFor();
     await switchLanguage(page, ".mobile-menu", "/hi/contact");
-    assert.equal(await page.locator(".mobile-menu").count(), 0);
+    assert.equal(await page.locator(".mobile-menu").isVisible(), false);
     assert.equal(await page.getAttribute("html", "lang"), "hi");
 
     await page.locator(".menu-button").click();
     const panel = page.getByRole("dialog", { name: hi.nav.menu });
     await panel.waitFor();
-    const items = await panel.locator("nav > ul > li > a, nav > ul > li > button").allTextContents();
+    const items = await panel.locator("nav > ul > li > a, nav > ul > li > details > summary").allTextContents();
     assert.deepEqual(items.map((s) => s.trim()), [hi.nav.home, hi.nav.about, hi.nav.services, hi.nav.blog, hi.nav.contact, hi.nav.appointment, hi.otherLanguage.name]);
     await switchLanguage(page, ".mobile-menu", "/contact");
     assert.equal(await page.getAttribute("html", "lang"), "en");

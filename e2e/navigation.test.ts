@@ -103,7 +103,7 @@ describe("navigation", () => {
     const box = (await panel.boundingBox())!;
     assert.equal(box.width, PHONE.width);
     assert.ok(await panel.locator(".brand img").isVisible());
-    assert.deepEqual(await panel.locator("nav > ul > li > a, nav > ul > li > button").allTextContents().then((t) => t.map((s) => s.trim())), [
+    assert.deepEqual(await panel.locator("nav > ul > li > a, nav > ul > li > details > summary").allTextContents().then((t) => t.map((s) => s.trim())), [
       "Home",
       "About Us",
       "Services",
@@ -113,21 +113,26 @@ describe("navigation", () => {
       "हिंदी",
     ]);
     // Services toggles its list on click.
-    const services = panel.getByRole("button", { name: "Services" });
+    const services = panel.locator("summary", { hasText: "Services" });
+    const servicesOpen = () => services.evaluate((s) => (s.parentElement as HTMLDetailsElement).open);
     assert.equal(await panel.locator('a[href="/services/telepsychiatry"]').isVisible(), false);
     await services.click();
-    assert.equal(await services.getAttribute("aria-expanded"), "true");
+    assert.equal(await servicesOpen(), true);
     await services.click();
-    assert.equal(await services.getAttribute("aria-expanded"), "false");
+    assert.equal(await servicesOpen(), false);
+    // The menu button names the panel, which is in the page (hidden) while the menu is closed.
+    assert.equal(await menuButton.getAttribute("aria-expanded"), "true");
     // The close button closes it and gives focus back to the hamburger.
     await panel.getByRole("button", { name: "Close menu" }).click();
-    await panel.waitFor({ state: "detached" });
+    await panel.waitFor({ state: "hidden" });
+    assert.equal(await menuButton.getAttribute("aria-expanded"), "false");
+    assert.equal(await page.locator(`#${await menuButton.getAttribute("aria-controls")}`).count(), 1);
     assert.equal(await page.evaluate(() => document.activeElement?.classList.contains("menu-button")), true);
     // Choosing a link closes it and goes there.
     await menuButton.click();
     await services.click();
     await panel.locator('a[href="/services/telepsychiatry"]').click();
-    await panel.waitFor({ state: "detached" });
+    await panel.waitFor({ state: "hidden" });
     await page.waitForURL("**/services/telepsychiatry");
     await page.waitForSelector("h1:has-text('Telepsychiatry Services')", { timeout: 5000 });
     assert.deepEqual(problems, []);

@@ -10,7 +10,15 @@ import { build } from "esbuild";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, extname, join, relative } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { codePointsOf, codePointsOfRange, subsetFace, textFiles, unicodeRange, WEIGHTS } from "./font-subset.mjs";
+import {
+  codePointsOf,
+  codePointsOfRange,
+  subsetFace,
+  switchFace,
+  textFiles,
+  unicodeRange,
+  WEIGHTS,
+} from "./font-subset.mjs";
 
 const out = process.argv[2] ?? "dist";
 const assetsDir = join(out, "client", "assets");
@@ -70,6 +78,12 @@ for (const weight of WEIGHTS) {
   await writeFile(file, woff2);
   subsetFaces.push({ weight, file, codePoints });
 }
+// The English pages' language switch ("हिंदी") in a face of its own, preloaded on those pages and shown once it
+// has come (font-display: block: the word is the way to the Hindi edition, never a row of empty boxes).
+const switchWord = JSON.parse(await readFile("client/i18n/en.json", "utf8")).otherLanguage.name;
+const switchFile = join(subsetDir, "noto-sans-devanagari-switch.woff2");
+const switchSubset = await switchFace(switchWord);
+await writeFile(switchFile, switchSubset.woff2);
 // A full face stands in only for what its subset lacks: its unicode-range becomes the rest of its own, so that
 // while the subset is on its way (or skipped, font-display: optional) the browser never fetches the full face
 // for a character the subset has.
@@ -91,6 +105,11 @@ const devanagariSubset = {
           `@font-face { font-family: "Noto Sans Devanagari"; font-style: normal; font-weight: ${weight}; ` +
           `font-display: optional; src: url(${JSON.stringify(relative(dirname(args.path), file))}) format("woff2"); ` +
           `unicode-range: ${unicodeRange(codePoints)}; }`,
+      );
+      rules.push(
+        `@font-face { font-family: "Noto Sans Devanagari switch"; font-style: normal; font-weight: 100 900; ` +
+          `font-display: block; src: url(${JSON.stringify(relative(dirname(args.path), switchFile))}) format("woff2"); ` +
+          `unicode-range: ${unicodeRange(switchSubset.codePoints)}; }`,
       );
       return { contents: full.replace(SUBSET_MARKER, rules.join("\n")), loader: "css", resolveDir: dirname(args.path) };
     });
@@ -138,11 +157,14 @@ const manifest = {
   // The fonts a page in each language needs before its first paint, for <link rel="preload" as="font"
   // crossorigin> in the head: the body font (latin) everywhere, and the Devanagari subset at both weights
   // the styles use where the text is Hindi (not the full face: only a character edited in after the build
-  // needs it).
+  // needs it); the English pages' language switch its own small face.
   fonts: (() => {
     const fonts = (pattern) => outputs.map(([file]) => file).filter((file) => pattern.test(file)).map(url);
     const latin = fonts(/source-sans-3-latin-wght-normal-\w+\.woff2$/);
-    return { en: latin, hi: [...latin, ...fonts(/noto-sans-devanagari-subset-(400|700)-\w+\.woff2$/)] };
+    return {
+      en: [...latin, ...fonts(/noto-sans-devanagari-switch-\w+\.woff2$/)],
+      hi: [...latin, ...fonts(/noto-sans-devanagari-subset-(400|700)-\w+\.woff2$/)],
+    };
   })(),
   pages: Object.fromEntries(
     pageFiles.map((page) => [basename(page, extname(page)), chunkWithImports(outputOf(page)[0])]),

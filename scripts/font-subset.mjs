@@ -67,6 +67,18 @@ export async function subsetFace(weight, text) {
   return { woff2, codePoints };
 }
 
+/** The English pages' language switch names the Hindi edition in Devanagari ("हिंदी"), but those pages load no
+ *  Devanagari face, and a device without one of its own drew empty boxes. This face holds only the word's
+ *  characters (and what shaping them needs), from the bold face the switch's weight (600) uses: 1.3 kB, so
+ *  the English pages can preload it and the word always draws. */
+export async function switchFace(word) {
+  const woff2 = await subsetFont(await readFile(fullFace(700)), word, { targetFormat: "woff2" });
+  const codePoints = await cmapOf(woff2);
+  const lost = [...word].map((c) => c.codePointAt(0)).filter((c) => !codePoints.has(c));
+  if (lost.length) throw new Error(`the language switch's face lacks ${lost.map(hex).join(", ")}`);
+  return { woff2, codePoints };
+}
+
 const hex = (c) => `U+${c.toString(16).toUpperCase().padStart(4, "0")}`;
 
 /** The code points of a CSS unicode-range ("U+0900-097F, U+20B9"). */

@@ -7,7 +7,17 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import fontverter from "fontverter";
 import * as hb from "harfbuzzjs";
-import { cmapOf, codePointsOf, codePointsOfRange, fullFace, subsetFace, textFiles, unicodeRange, WEIGHTS } from "./font-subset.mjs";
+import {
+  cmapOf,
+  codePointsOf,
+  codePointsOfRange,
+  fullFace,
+  subsetFace,
+  switchFace,
+  textFiles,
+  unicodeRange,
+  WEIGHTS,
+} from "./font-subset.mjs";
 
 // What the Hindi edition shows, listed apart from textFiles() so that a narrower collection fails here.
 const hindiFiles = [
@@ -81,3 +91,13 @@ for (const weight of WEIGHTS) {
     }
   });
 }
+
+test("the English pages' language switch has a face that draws its word as the bold face does", async () => {
+  const word = JSON.parse(await readFile(join("client", "i18n", "en.json"), "utf8")).otherLanguage.name;
+  assert.equal(word, "हिंदी");
+  const { woff2, codePoints } = await switchFace(word);
+  assert.ok(woff2.length < 4000, `${woff2.length} bytes: small enough to preload on every English page`);
+  for (const c of word) assert.ok(codePoints.has(c.codePointAt(0)), char(c.codePointAt(0)));
+  const [subset, full] = await Promise.all([shaper(woff2), readFile(fullFace(700)).then(shaper)]);
+  assert.deepEqual(subset(word), full(word));
+});

@@ -10,6 +10,7 @@ pub mod contract;
 pub mod encoding;
 pub mod error_page;
 pub mod healthcheck;
+pub mod helplines;
 pub mod http;
 pub mod i18n;
 pub mod images;

@@ -81,6 +81,7 @@ impl LiveSite {
         let failures = renderer.prerender(&site).await;
         metrics::content_version(None, site.version());
         metrics::snapshot_built(started.elapsed());
+        site.report_overdue();
         self.ready.store(true, Ordering::Release);
         failures
     }
@@ -105,6 +106,7 @@ impl LiveSite {
         let failures = renderer.prerender(&next).await;
         metrics::content_version(Some(live.version()), next.version());
         metrics::snapshot_built(started.elapsed());
+        next.report_overdue();
         self.live.store(Arc::new(next));
         Some(failures)
     }

@@ -23,6 +23,7 @@ pub const CONTENT_VERSION: &str = "clinic_content_version_info";
 pub const SNAPSHOT_BUILD: &str = "clinic_snapshot_build_seconds";
 pub const PAGES_CACHED: &str = "clinic_pages_cached";
 pub const READY: &str = "clinic_ready";
+pub const PAGES_PAST_REVIEW: &str = "clinic_pages_past_review";
 pub const BUILD_INFO: &str = "clinic_build_info";
 
 /// Seconds: a cached answer takes tens of microseconds, a render tens of milliseconds, a render

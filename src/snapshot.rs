@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use chrono::NaiveDate;
 
+use crate::content::review::{self, Overdue};
 use crate::content::Editions;
 use crate::origin::Origin;
 use crate::page_key::PageKey;
@@ -23,6 +24,8 @@ pub struct Snapshot {
     pub files: SiteFiles,
     /// The clinic's local date the pages are rendered for.
     pub date: NaiveDate,
+    /// The clinical pages past their review date on `date`.
+    pub overdue: Vec<Overdue>,
     /// The pages rendered for this content and date, by key.
     pub pages: PageStore,
     /// Renders under way, by key: concurrent misses for one page share one render.
@@ -35,10 +38,19 @@ impl Snapshot {
         Self {
             files: SiteFiles::new(&content, &routes, site_url),
             routes,
+            overdue: review::overdue(&content, date),
             content,
             date,
             pages: PageStore::new(render_cache),
             flights: SingleFlight::default(),
+        }
+    }
+
+    /// Logs a warning for each clinical page past its review date, when the snapshot goes live: at
+    /// start-up, after a content edit and every new day (`/readyz` and the metrics read `overdue` too).
+    pub fn report_overdue(&self) {
+        for page in &self.overdue {
+            tracing::warn!(file = %page.file, due = %page.due, "{} is past its review date: review its clinical content, then set lastReviewed", page.path);
         }
     }
 

@@ -72,10 +72,10 @@ async fn the_binary_serves_the_site_from_an_empty_folder_and_stops_on_sigterm() 
     // SITE_URL is a public origin, so every placeholder still in the content is listed at start-up.
     let content = content();
     let placeholders = in_use(&content);
-    assert_eq!(placeholders.len(), 48);
+    assert_eq!(placeholders.len(), 54);
     let warnings: Vec<&str> = log.lines().filter(|l| l.contains("WARN") && l.contains("placeholder")).collect();
     assert!(warnings[0].contains("the site is public but still shows placeholder content"), "{log}");
-    assert!(warnings[0].contains("count=48"), "{}", warnings[0]);
+    assert!(warnings[0].contains("count=54"), "{}", warnings[0]);
     for (placeholder, line) in placeholders.iter().zip(&warnings[1..]) {
         let named = format!(r#"file="{}" field="{}""#, placeholder.file, placeholder.field);
         assert!(line.contains("placeholder still in use") && line.contains(&named), "{line} should name {named}");

@@ -78,7 +78,16 @@ async fn assert_error_page(response: axum::http::Response<axum::body::Body>, wha
     assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR, "{what}");
     assert_eq!(header(&response, "cache-control"), "no-store", "{what}");
     assert_security_headers(&response, what);
-    assert!(body_text(response).await.contains("Something went wrong"), "{what}");
+    let html = body_text(response).await;
+    assert!(html.contains("Something went wrong"), "{what}");
+    assert_helplines_first(&html, what);
+}
+
+/// 112 and Tele-MANAS 14416 as `tel:` links, before the clinic's own phones (which answer only in opening hours).
+fn assert_helplines_first(html: &str, what: &str) {
+    let at = |href: &str| html.find(href).unwrap_or_else(|| panic!("{what}: no {href}"));
+    let (emergency, tele_manas, clinic) = (at("href=\"tel:112\""), at("href=\"tel:14416\""), at("href=\"tel:+91"));
+    assert!(emergency < tele_manas && tele_manas < clinic, "{what}: {html}");
 }
 
 /// The home page as the real bundle renders it.
@@ -104,6 +113,7 @@ async fn a_render_that_throws_gets_the_error_page_and_a_fresh_engine() {
     let words = clinic_site::i18n::words(clinic_site::lang::Lang::Hi);
     assert!(html.starts_with("<!DOCTYPE html><html lang=\"hi\">"), "{html}");
     assert!(html.contains(&format!("<h1>{}</h1>", words.failed_heading)), "{html}");
+    assert_helplines_first(&html, "Hindi error page");
     assert!(
         html.contains(&state.snapshot().content.hi.site.institute_name) && html.contains("<a href=\"/hi\">"),
         "{html}"
@@ -146,7 +156,9 @@ async fn a_render_that_never_ends_is_stopped_at_its_deadline_while_the_full_queu
     assert_eq!(refused.status(), StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(header(&refused, "retry-after"), "2");
     assert_security_headers(&refused, "busy page");
-    assert!(body_text(refused).await.contains("We are busy right now"));
+    let busy = body_text(refused).await;
+    assert!(busy.contains("The website is busy right now"));
+    assert_helplines_first(&busy, "busy page");
 
     let (response, elapsed) = endless.await.unwrap();
     assert!(elapsed >= LIMITS.deadline, "stopped after {elapsed:?}, before its deadline");

@@ -94,7 +94,7 @@ async fn every_english_page_has_its_hindi_twin_in_hindi() {
         // The header names its menu in Hindi, and offers the page in English.
         assert_eq!(attr(one(&doc, ".desktop-nav"), "aria-label"), hindi["nav"]["main"], "{path}");
         let switch = select(&doc, "a.language-switch");
-        assert_eq!(switch.len(), 2, "{path}: in the header and the footer");
+        assert_eq!(switch.len(), 3, "{path}: in the header, its small-screen menu and the footer");
         for link in switch {
             assert_eq!((attr(link, "lang"), text(link).as_str()), ("en", "English"), "{path}");
         }
@@ -109,7 +109,7 @@ async fn a_hindi_article_has_hindi_dates_reading_time_author_and_related_posts()
     let doc = document(&state, "/hi/blog/paranoia").await;
     assert_eq!(text(one(&doc, "h1")), article.title);
     // 24 December 2024, as Hindi readers write it.
-    assert_eq!(text(one(&doc, "time")), "24 दिसंबर 2024");
+    assert_eq!(text(one(&doc, ".article-meta time")), "24 दिसंबर 2024");
     let meta = text(one(&doc, ".article-meta"));
     assert!(meta.contains(&format!("{} मिनट", article.reading_minutes())), "{meta}");
     let author = text(one(&doc, ".article-author"));
@@ -150,7 +150,7 @@ async fn the_hindi_blog_search_is_rendered_on_the_server_from_the_query() {
     let shown: Vec<String> = select(&doc, ".blog-card h3").into_iter().map(text).collect();
     assert_eq!(shown, expected.iter().take(9).map(|t| t.to_string()).collect::<Vec<_>>());
     let count = text(one(&doc, ".count-line"));
-    assert!(count.contains(&expected.len().to_string()) && count.contains("ब्लॉग"), "{count}");
+    assert!(count.contains(&expected.len().to_string()) && count.contains("लेख"), "{count}");
     assert_eq!(attr(one(&doc, "input[type=search]"), "value"), "नींद");
 
     // A category is named by its key in the URL of both editions, and by its Hindi name on the page.

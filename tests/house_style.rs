@@ -181,9 +181,15 @@ struct Word {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(rename_all = "camelCase")]
 struct Gloss {
     term: String,
+    /// What the bracket after the term's first use contains.
+    #[serde(default)]
     gloss: String,
+    /// An English term whose first use stands in the bracket after its plain Hindi explanation instead.
+    #[serde(default)]
+    explained_before: bool,
 }
 
 fn glossary() -> Glossary {
@@ -289,6 +295,17 @@ fn a_glossed_term_is_explained_at_its_first_use_on_the_page() {
                     at.map(|at| (field, text, at))
                 });
             let Some((field, text, at)) = first else { continue };
+            if gloss.explained_before {
+                // "ग़लत बात पर पक्का यक़ीन (डिल्यूज़न)": the bracket opens right before the term, after words.
+                let explained = text[..at].strip_suffix('(').is_some_and(|before| words(before) > 0);
+                if !explained {
+                    found.push(format!(
+                        "{} {field}: the page's first \"{}\" stands in brackets after its plain explanation: \"… ({})\"",
+                        file.name, gloss.term, gloss.term
+                    ));
+                }
+                continue;
+            }
             // The rest of the term's last word ("मनोचिकित्सकों"), then the bracket.
             let after = &text[at + gloss.term.len()..];
             let word_end = after.char_indices().find(|&(_, c)| !is_word_char(c)).map_or(after.len(), |(i, _)| i);

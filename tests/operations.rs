@@ -142,6 +142,20 @@ async fn content_edits_reach_the_running_server_and_a_broken_edit_changes_nothin
     let scraped = samples(&text(&metrics).await.1);
     assert_eq!(sample(&scraped, "clinic_content_reload_failing"), 0.0);
     assert_eq!(sample(&scraped, "clinic_content_reloads_total{result=\"ok\"}"), 2.0);
+    assert_eq!(sample(&scraped, "clinic_pages_past_review"), 0.0);
+
+    // An article last reviewed more than three years ago: still served, with its dates, and the operator
+    // is told in /readyz, the metrics and the log.
+    for twin in ["blog/insomnia.toml", "hi/blog/insomnia.toml"] {
+        edit(&content.join(twin), "lastReviewed = \"2026-11-25\"", "lastReviewed = \"2020-01-15\"");
+    }
+    let line = "  /blog/insomnia (blog/insomnia.toml) was due for review on 2023-01-15";
+    until(&readyz, "the overdue review", |body| body.contains(line)).await;
+    assert!(text(&readyz).await.1.contains("clinical pages past their review date: 2\n"), "both languages");
+    let (status, html) = text(&server.url("/blog/insomnia")).await;
+    assert!(status == 200 && html.contains("<time dateTime=\"2023-01-15\">15 January 2023</time>"), "{html}");
+    assert_eq!(sample(&samples(&text(&metrics).await.1), "clinic_pages_past_review"), 2.0);
+    assert!(server.log().contains("/blog/insomnia is past its review date"), "{}", server.log());
 
     stop.store(true, Ordering::Relaxed);
     for visitor in visitors {

@@ -386,7 +386,7 @@ async fn each_state_of_the_blog_list_has_the_canonical_url_title_and_robots_rule
     let html = body_text(get(&state, "/hi/blogs?page=2").await).await;
     let (canonical, title, _) = naming(&html);
     assert_eq!(canonical, format!("{SITE_URL}/hi/blogs?page=2"));
-    assert!(title.contains("में से पेज 2 – "), "{title}");
+    assert!(title.contains("पेज 2 (कुल 3) – "), "{title}");
     assert!(html.contains(&format!(r#"<link rel="alternate" hreflang="en-IN" href="{SITE_URL}/blogs?page=2">"#)));
     assert!(html.contains(&format!(r#"<link rel="alternate" hreflang="hi-IN" href="{SITE_URL}/hi/blogs?page=2">"#)));
     // Client-side navigation fetches the list's own head: the state is named by the page once shown.
@@ -543,7 +543,7 @@ async fn a_full_render_queue_answers_503_with_retry_after() {
     assert_eq!(refused.status(), StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(header(&refused, "retry-after"), "2");
     assert_eq!(header(&refused, "cache-control"), "no-store");
-    assert!(body_text(refused).await.contains("We are busy right now"));
+    assert!(body_text(refused).await.contains("The website is busy right now"));
     barrier.wait();
     assert_eq!(slow.await.unwrap(), StatusCode::OK);
     assert_eq!(waiting.await.unwrap(), StatusCode::OK);

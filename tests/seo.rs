@@ -219,8 +219,8 @@ fn expected_types(page: Page) -> &'static [&'static str] {
         Page::About => &["FAQPage", "IndividualPhysician"],
         Page::Contact => &["MedicalClinic"],
         Page::Therapy => &["FAQPage"],
-        Page::Service(_) => &["BreadcrumbList", "FAQPage"],
-        Page::Article(_) => &["BlogPosting", "BreadcrumbList"],
+        Page::Service(_) => &["BreadcrumbList", "FAQPage", "MedicalWebPage"],
+        Page::Article(_) => &["BlogPosting", "BreadcrumbList", "MedicalWebPage"],
         Page::Appointment | Page::Blogs | Page::NotFound | Page::Offline => &[],
     }
 }
@@ -245,8 +245,8 @@ async fn json_ld_parses_and_has_the_properties_of_each_type_for_what_the_page_sh
         let shown: Vec<(String, String)> = select(&doc, ".faq-item")
             .into_iter()
             .map(|item| {
-                let question = text(first_in(item, "h3 button"));
-                let answer = text(first_in(item, "[role=region] p"));
+                let question = text(first_in(item, "summary"));
+                let answer = text(first_in(item, ".faq-answer p"));
                 (question, answer)
             })
             .collect();
@@ -300,6 +300,27 @@ async fn json_ld_parses_and_has_the_properties_of_each_type_for_what_the_page_sh
             assert_eq!(str_of(post, "inLanguage"), attr(one(&doc, "article.article"), "lang"));
             assert_eq!(str_of(post, "mainEntityOfPage"), format!("{SITE_URL}{path}"));
         }
+        // A clinical page names who reviewed it and when, as the page itself shows.
+        if let Some(page) = blocks.iter().find(|b| b["@type"] == "MedicalWebPage") {
+            let (reviewed_by, last_reviewed) = match route.page {
+                Page::Article(i) => (&content.articles[i].reviewed_by, content.articles[i].last_reviewed),
+                Page::Service(i) => (&content.services[i].reviewed_by, content.services[i].last_reviewed),
+                _ => panic!("{path}: MedicalWebPage on a page that is not clinical"),
+            };
+            let reviewer = content.team.member(reviewed_by).unwrap();
+            assert_eq!(str_of(page, "url"), format!("{SITE_URL}{path}"));
+            assert_eq!(str_of(page, "lastReviewed"), last_reviewed.to_string(), "{path}");
+            assert_eq!(str_of(&page["reviewedBy"], "name"), reviewer.name, "{path}");
+            let registration = reviewer.registration.as_ref().unwrap();
+            let licence = &page["reviewedBy"]["hasCredential"];
+            assert_eq!(
+                (str_of(licence, "credentialCategory"), str_of(licence, "identifier")),
+                ("license", registration.number.as_str())
+            );
+            assert_eq!(str_of(&licence["recognizedBy"], "name"), registration.council);
+            let note = text(one(&doc, ".review-note"));
+            assert!(note.contains(&reviewer.name) && note.contains(&registration.number), "{path}: {note}");
+        }
         if matches!(route.page, Page::Home | Page::Contact) {
             check_clinic(content, of_type(&blocks, "MedicalClinic"));
         }
@@ -313,6 +334,8 @@ async fn json_ld_parses_and_has_the_properties_of_each_type_for_what_the_page_sh
             assert_eq!(physician["practicesAt"]["@type"], "MedicalClinic");
             assert_eq!(str_of(&physician["practicesAt"], "@id"), format!("{SITE_URL}/#clinic"));
             assert_eq!(physician["address"]["@type"], "PostalAddress");
+            let registration = content.team.members[0].registration.as_ref().unwrap();
+            assert_eq!(str_of(&physician["hasCredential"], "identifier"), registration.number);
         }
     }
 }
@@ -610,8 +633,8 @@ async fn every_section_has_a_heading_and_every_input_names_its_type() {
     }
     assert!(inputs > 0);
     let doc = document(&state, "/appointment").await;
-    for name in ["firstName", "lastName"] {
-        assert_eq!(attr(one(&doc, &format!(r#"input[name="{name}"]"#)), "type"), "text");
+    for name in ["given-name", "family-name"] {
+        assert_eq!(attr(one(&doc, &format!(r#"input[autocomplete="{name}"]"#)), "type"), "text");
     }
 }
 

@@ -1,36 +1,26 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import type { Faq } from "../types";
 import { useStrings } from "../i18n";
 
-/** FAQ accordion: none open at first; opening one closes the other; clicking the open one closes it. */
+/**
+ * FAQ accordion: none open at first; opening one closes the other; clicking the open one closes it. The
+ * platform does all three (`<details>` sharing a `name` is an exclusive accordion), so the answers open
+ * before the script arrives and without it, and find-in-page opens the answer it finds.
+ */
 export function FaqList({ faqs, title }: { faqs: Faq[]; title?: string }) {
   const t = useStrings();
-  const [open, setOpen] = useState<number | null>(null);
   const id = useId();
   return (
     <section className="faq" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{title ?? t.common.faqTitle}</h2>
-      {faqs.map((faq, i) => {
-        const expanded = open === i;
-        return (
-          <div className="faq-item" key={faq.question}>
-            <h3>
-              <button
-                type="button"
-                id={`${id}-q${i}`}
-                aria-expanded={expanded}
-                aria-controls={`${id}-a${i}`}
-                onClick={() => setOpen(expanded ? null : i)}
-              >
-                {faq.question}
-              </button>
-            </h3>
-            <div id={`${id}-a${i}`} role="region" aria-labelledby={`${id}-q${i}`} hidden={!expanded}>
-              <p>{faq.answer}</p>
-            </div>
+      {faqs.map((faq) => (
+        <details className="faq-item" name={`${id}-faq`} key={faq.question}>
+          <summary>{faq.question}</summary>
+          <div className="faq-answer">
+            <p>{faq.answer}</p>
           </div>
-        );
-      })}
+        </details>
+      ))}
     </section>
   );
 }

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type RefObject } from "react";
 import { Link, NavLink, usePagePath } from "./Link";
 import type { Site, Translation } from "../types";
 import { useStrings, type Strings } from "../i18n";
 import { Img } from "./Img";
 import { LanguageSwitch } from "./LanguageSwitch";
+import { useHydrated } from "../lib/hydrated";
 import { useScrolled } from "../lib/useScrolled";
 
 /** Milliseconds the desktop Services menu stays open after the pointer leaves it (spec section 9). */
@@ -29,51 +30,65 @@ export function Header({ site, translation }: { site: Site; translation: Transla
   const pathname = usePagePath();
   const t = useStrings();
   const scrolled = useScrolled();
+  // The menu is a popover the button opens with no script at all; the script only follows its state.
+  const menu = useRef<HTMLDivElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
-  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const closeMenu = useCallback(() => menu.current?.hidePopover(), []);
+  const live = useHydrated();
   // The only pages that show the Book Now button (spec section 2), in either language.
   const showBookNow = [site.links.home, site.links.about, site.links.therapy].includes(pathname);
   const links = navLinks(site, t);
 
   return (
-    <header className={`site-header${scrolled ? " scrolled" : ""}`} data-scrolled={scrolled}>
-      <Link to={site.links.home} className="brand">
-        <Img image={site.logo} eager />
-        <span>{site.instituteName}</span>
-      </Link>
-      <nav aria-label={t.nav.main} className="desktop-nav">
-        <ul>
-          <NavItems links={links.before} />
-          <li>
-            <DesktopServices services={site.services} />
-          </li>
-          <NavItems links={links.after} />
-        </ul>
-      </nav>
-      <LanguageSwitch translation={translation} className="desktop-only" />
-      {showBookNow && (
-        <>
-          <a className="button primary book-now desktop-only" href={site.bookingUrl} target="_blank" rel="noopener noreferrer">
-            {t.nav.bookNow}
-            <span className="visually-hidden">{t.nav.bookNowNewTab}</span>
-          </a>
-          <Link className="button primary book-now mobile-only" to={site.links.appointment}>
-            {t.nav.bookNow}
-          </Link>
-        </>
-      )}
-      <button
-        type="button"
-        className="menu-button mobile-only"
-        aria-expanded={menuOpen}
-        aria-controls="mobile-menu"
-        onClick={() => setMenuOpen(true)}
-      >
-        <span aria-hidden="true" className="hamburger" />
-        <span className="visually-hidden">{t.nav.openMenu}</span>
-      </button>
-      {menuOpen && <MobileMenu site={site} translation={translation} onClose={closeMenu} />}
-    </header>
+    <>
+      <header className={`site-header${scrolled ? " scrolled" : ""}`} data-scrolled={scrolled}>
+        <Link to={site.links.home} className="brand">
+          <Img image={site.logo} eager />
+          <span>{site.instituteName}</span>
+        </Link>
+        <nav aria-label={t.nav.main} className="desktop-nav">
+          <ul>
+            <NavItems links={links.before} />
+            <li>
+              <DesktopServices services={site.services} />
+            </li>
+            <NavItems links={links.after} />
+          </ul>
+        </nav>
+        <LanguageSwitch translation={translation} className="desktop-only" />
+        {showBookNow && (
+          <>
+            <a className="button primary book-now desktop-only" href={site.bookingUrl} target="_blank" rel="noopener noreferrer">
+              {t.nav.bookNow}
+              <span className="visually-hidden">{t.nav.bookNowNewTab}</span>
+            </a>
+            <Link className="button primary book-now mobile-only" to={site.links.appointment}>
+              {t.nav.bookNow}
+            </Link>
+          </>
+        )}
+        {/* Before the script, the browser tells assistive technology whether the popover is open. */}
+        <button
+          type="button"
+          className="menu-button mobile-only"
+          popoverTarget="mobile-menu"
+          aria-expanded={live ? menuOpen : undefined}
+          aria-controls="mobile-menu"
+        >
+          <span aria-hidden="true" className="hamburger" />
+          <span className="visually-hidden">{t.nav.openMenu}</span>
+        </button>
+      </header>
+      {/* Beside the header, not in its banner: a popover shows in the top layer wherever it stands. */}
+      <MobileMenu
+        panel={menu}
+        open={menuOpen}
+        onToggle={setMenuOpen}
+        site={site}
+        translation={translation}
+        onClose={closeMenu}
+      />
+    </>
   );
 }
 
@@ -149,18 +164,48 @@ function keepFocusInside(container: HTMLElement, e: KeyboardEvent) {
   }
 }
 
-/** The small-screen menu: a full-width panel; any link chosen in it closes it, and so does Escape. */
-function MobileMenu({ site, translation, onClose }: { site: Site; translation: Translation; onClose: () => void }) {
+/**
+ * The small-screen menu: a full-width panel, in the page from the start (hidden) so the button names an
+ * element that exists. As a popover it opens, closes on Escape and gives focus back with no script; the
+ * script adds what a modal dialog does (focus on its close button, Tab kept inside) and closes it when a link
+ * is followed in the page.
+ */
+function MobileMenu({
+  panel,
+  open,
+  onToggle,
+  site,
+  translation,
+  onClose,
+}: {
+  panel: RefObject<HTMLDivElement | null>;
+  open: boolean;
+  onToggle: (open: boolean) => void;
+  site: Site;
+  translation: Translation;
+  onClose: () => void;
+}) {
   const t = useStrings();
   const links = navLinks(site, t);
-  const [servicesOpen, setServicesOpen] = useState(false);
-  const panel = useRef<HTMLDivElement>(null);
-  const servicesId = useId();
+
+  // The popover's own toggle event (React passes onToggle to <details> only).
+  useEffect(() => {
+    const node = panel.current;
+    if (!node) return;
+    const toggled = (e: Event) => {
+      const opened = (e as ToggleEvent).newState === "open";
+      onToggle(opened);
+      // Each opening starts with Services folded, as a fresh panel would.
+      if (!opened) node.querySelector("details")?.removeAttribute("open");
+    };
+    node.addEventListener("toggle", toggled);
+    return () => node.removeEventListener("toggle", toggled);
+  }, [panel, onToggle]);
 
   useEffect(() => {
+    if (!open) return;
     panel.current?.querySelector<HTMLElement>(".close-button")?.focus();
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") onClose();
       if (e.key === "Tab" && panel.current) keepFocusInside(panel.current, e);
     };
     document.addEventListener("keydown", onKey);
@@ -169,16 +214,24 @@ function MobileMenu({ site, translation, onClose }: { site: Site; translation: T
       // Back to the button that opened it.
       document.querySelector<HTMLElement>(".menu-button")?.focus();
     };
-  }, [onClose]);
+  }, [open, panel]);
 
   return (
-    <div className="mobile-menu" id="mobile-menu" ref={panel} role="dialog" aria-modal="true" aria-label={t.nav.menu}>
+    <div
+      className="mobile-menu"
+      id="mobile-menu"
+      popover="auto"
+      ref={panel}
+      role="dialog"
+      aria-modal="true"
+      aria-label={t.nav.menu}
+    >
       <div className="mobile-menu-top">
         <Link to={site.links.home} className="brand" onClick={onClose}>
           <Img image={site.logo} eager />
           <span>{site.instituteName}</span>
         </Link>
-        <button type="button" className="close-button" onClick={onClose}>
+        <button type="button" className="close-button" popoverTarget="mobile-menu" popoverTargetAction="hide">
           <span aria-hidden="true">×</span>
           <span className="visually-hidden">{t.nav.closeMenu}</span>
         </button>
@@ -187,23 +240,21 @@ function MobileMenu({ site, translation, onClose }: { site: Site; translation: T
         <ul>
           <NavItems links={links.before} onNavigate={onClose} />
           <li>
-            <button
-              type="button"
-              aria-expanded={servicesOpen}
-              aria-controls={servicesId}
-              onClick={() => setServicesOpen(!servicesOpen)}
-            >
-              {t.nav.services} <span aria-hidden="true" className="chevron" />
-            </button>
-            <ul id={servicesId} hidden={!servicesOpen}>
-              {site.services.map((s) => (
-                <li key={s.path}>
-                  <NavLink to={s.path} onClick={onClose}>
-                    {s.title}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+            {/* Services toggles its list on click, with or without the script. */}
+            <details className="mobile-services">
+              <summary>
+                {t.nav.services} <span aria-hidden="true" className="chevron" />
+              </summary>
+              <ul>
+                {site.services.map((s) => (
+                  <li key={s.path}>
+                    <NavLink to={s.path} onClick={onClose}>
+                      {s.title}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </details>
           </li>
           <NavItems links={[...links.after, { to: site.links.appointment, label: t.nav.appointment }]} onNavigate={onClose} />
           <li>

@@ -1,6 +1,7 @@
 // Blocks shown on several pages, each from its one content file (approach, benefits, team).
 import type { Approach, Benefits, PageHero, Step, Team } from "../types";
 import { fill, useStrings } from "../i18n";
+import { RegistrationLine } from "./RegistrationLine";
 import { FlipCard } from "./FlipCard";
 import { Img } from "./Img";
 
@@ -65,6 +66,7 @@ export function TeamSection({ team }: { team: Team }) {
                 <h3>{member.name}</h3>
                 <p className="team-degrees">{member.degrees}</p>
                 <p className="team-designation">{member.designation}</p>
+                {member.registration && <RegistrationLine registration={member.registration} />}
               </div>
               <div className="team-back">
                 <p className="team-back-name">{member.name}</p>

@@ -212,5 +212,5 @@ test("each state of the list names itself in the head: title, canonical query, a
     canonicalQuery: "q=calm",
     index: false,
   });
-  assert.equal(head("page=2", hi).title, "3 में से पेज 2 – Blogs | Example Mind Care Institute");
+  assert.equal(head("page=2", hi).title, "पेज 2 (कुल 3) – Blogs | Example Mind Care Institute");
 });

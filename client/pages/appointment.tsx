@@ -24,10 +24,10 @@ export default function Appointment({ data, page }: PageProps<"appointment">) {
     <>
       <Hero hero={a.hero} />
       <div className="form-layout">
-        <PersonForm id="appointment-form-title" intro={a.form} form={form} handlers={{ set, submit }} submitLabel={t.common.bookAppointment}>
+        <PersonForm id="appointment-form-title" intro={a.form} form={form} handlers={{ set, submit }} site={data.site} submitLabel={t.common.bookAppointment}>
           <div className="field">
             <label htmlFor={serviceId}>{t.form.service}</label>
-            <select id={serviceId} name="service" required value={form.service} onChange={set("service")}>
+            <select id={serviceId} required value={form.service} onChange={set("service")}>
               <option value="" disabled>
                 {t.form.selectService}
               </option>
@@ -38,10 +38,10 @@ export default function Appointment({ data, page }: PageProps<"appointment">) {
               ))}
             </select>
           </div>
-          <Field label={t.form.date} name="date" type="date" required min={minDate} value={form.date} onChange={set("date")} />
+          <Field label={t.form.date} type="date" required min={minDate} value={form.date} onChange={set("date")} />
           <div className="field wide">
             <label htmlFor={requestId}>{t.form.request}</label>
-            <textarea id={requestId} name="request" rows={4} required value={form.request} onChange={set("request")} />
+            <textarea id={requestId} rows={4} required value={form.request} onChange={set("request")} />
           </div>
         </PersonForm>
         <aside className="card hours" aria-labelledby="hours-title">

@@ -1,6 +1,7 @@
 import type { PageProps } from "../types";
 import { ArticleActions } from "../components/ArticleActions";
 import { BlogCard } from "../components/BlogCard";
+import { ReviewedBy } from "../components/Credentials";
 import { Img } from "../components/Img";
 import { formatDate } from "../lib/dates";
 import { fill, stringsOf, useStrings } from "../i18n";
@@ -64,6 +65,11 @@ export default function Article({ data, page }: PageProps<"article">) {
           <h2>{own.article.conclusion}</h2>
           <Paragraphs items={a.conclusion} />
         </section>
+        {page.review && (
+          <div lang={data.lang}>
+            <ReviewedBy review={page.review} />
+          </div>
+        )}
       </div>
       <section className="related" lang={data.lang} aria-labelledby="related-title">
         <h2 id="related-title">{t.article.related}</h2>

@@ -62,17 +62,20 @@ export default function Blogs({ data, page }: PageProps<"blogs">) {
       </section>
       <section className="blog-list" aria-label={t.blogs.listLabel}>
         <div className="blog-controls" ref={listTop}>
-          {/* Searches as the visitor types; without JavaScript, Enter sends the form. */}
+          {/* Searches as the visitor types; without JavaScript, the button (or Enter) sends the form. */}
           <form className="field search-field" role="search" action={pathname} method="get" onSubmit={(e) => e.preventDefault()}>
             <label htmlFor={searchId}>{t.blogs.search}</label>
-            <input
-              id={searchId}
-              type="search"
-              name="q"
-              value={query.search}
-              placeholder={t.blogs.searchPlaceholder}
-              onChange={(e) => update({ search: e.target.value }, { replace: true })}
-            />
+            <div className="search-row">
+              <input
+                id={searchId}
+                type="search"
+                name="q"
+                value={query.search}
+                placeholder={t.blogs.searchPlaceholder}
+                onChange={(e) => update({ search: e.target.value }, { replace: true })}
+              />
+              <button type="submit" className="button primary">{t.blogs.searchButton}</button>
+            </div>
             {query.category !== null && <input type="hidden" name="category" value={query.category} />}
             {query.view !== "all" && <input type="hidden" name="view" value={query.view} />}
           </form>

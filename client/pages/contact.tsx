@@ -19,10 +19,10 @@ export default function Contact({ data, page }: PageProps<"contact">) {
     <>
       <Hero hero={c.hero} />
       <div className="form-layout">
-        <PersonForm id="contact-form-title" intro={c.form} form={form} handlers={{ set, submit }} submitLabel={t.form.sendMessage}>
+        <PersonForm id="contact-form-title" intro={c.form} form={form} handlers={{ set, submit }} site={data.site} submitLabel={t.form.sendMessage}>
           <div className="field wide">
             <label htmlFor={queryId}>{t.form.query}</label>
-            <textarea id={queryId} name="query" rows={4} value={form.query} onChange={set("query")} />
+            <textarea id={queryId} rows={4} value={form.query} onChange={set("query")} />
           </div>
         </PersonForm>
         <aside className="card contact-card">

@@ -1,5 +1,6 @@
 import { Link } from "../components/Link";
 import type { PageProps } from "../types";
+import { DoctorNote, ReviewedBy } from "../components/Credentials";
 import { FaqList } from "../components/Faq";
 import { Hero, Steps } from "../components/Sections";
 import { useStrings } from "../i18n";
@@ -28,6 +29,7 @@ export default function Service({ data, page }: PageProps<"service">) {
               <p key={p}>{p}</p>
             ))}
           </section>
+          {page.doctor && <DoctorNote doctor={page.doctor} />}
           <section className="benefits" aria-label={t.service.benefits}>
             {s.benefits.map((b) => (
               <div className="card" key={b.title}>
@@ -57,6 +59,7 @@ export default function Service({ data, page }: PageProps<"service">) {
             <p>{s.cta.text}</p>
             <Link to={data.site.links.appointment} className="button primary">{t.common.bookAppointment}</Link>
           </section>
+          {page.review && <ReviewedBy review={page.review} />}
         </div>
       </div>
     </>

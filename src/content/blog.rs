@@ -49,6 +49,13 @@ pub struct Article {
     pub diagnosis: Section,
     pub remedies: Section,
     pub conclusion: Vec<String>,
+    /// The team member who last reviewed the page's clinical content (`team.toml`'s `key`), and when.
+    #[serde(skip_serializing)]
+    #[ts(skip)]
+    pub reviewed_by: String,
+    #[serde(skip_serializing)]
+    #[ts(skip)]
+    pub last_reviewed: chrono::NaiveDate,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -189,6 +196,8 @@ mod tests {
             diagnosis: Section { title: "Symptoms".into(), content: vec![] },
             remedies: Section { title: "Treatment".into(), content: vec![] },
             conclusion: vec![],
+            reviewed_by: "psychiatrist".into(),
+            last_reviewed: chrono::NaiveDate::from_ymd_opt(2026, 11, 25).unwrap(),
         }
     }
 

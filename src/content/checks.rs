@@ -84,6 +84,61 @@ fn identity(content: &Content, p: &mut Problems) {
             "members: the first member must be the clinic's psychiatrist, named as in site.toml's psychiatrist.name",
         );
     }
+    team(content, p);
+    reviews(content, p);
+}
+
+/// Each member has a key of their own, and the psychiatrist a registration, which India's Telemedicine
+/// Practice Guidelines (2020) require a doctor consulting online to show on the website.
+fn team(content: &Content, p: &mut Problems) {
+    let members = &content.team.members;
+    for (i, member) in members.iter().enumerate() {
+        let key = &member.key;
+        if key.is_empty() || !key.bytes().all(|b| b.is_ascii_lowercase() || b == b'-') {
+            p.add("team.toml", format!("members[{i}].key: \"{key}\" must be lower-case letters and dashes"));
+        } else if members[..i].iter().any(|m| &m.key == key) {
+            p.add("team.toml", format!("members[{i}].key: \"{key}\" is already another member's key"));
+        }
+        if let Some(registration) = &member.registration {
+            for (field, value) in [("council", &registration.council), ("number", &registration.number)] {
+                if value.trim().is_empty() {
+                    p.add("team.toml", format!("members[{i}].registration.{field}: must not be empty"));
+                }
+            }
+        }
+    }
+    if members.first().is_some_and(|m| m.registration.is_none()) {
+        p.add(
+            "team.toml",
+            "members[0].registration: the psychiatrist's registration ({ council, number }) must be shown: India's \
+             Telemedicine Practice Guidelines (2020) require it on the website",
+        );
+    }
+}
+
+/// Every clinical page names a team member as its reviewer; a service's doctor is a registered member.
+fn reviews(content: &Content, p: &mut Problems) {
+    let years = content.site.review_interval_years;
+    if !(1..=5).contains(&years) {
+        p.add("site.toml", format!("reviewIntervalYears: must be 1 to 5, found {years}"));
+    }
+    for service in &content.services {
+        let Some(doctor) = &service.doctor else { continue };
+        let file = format!("services/{}.toml", service.slug);
+        match content.team.member(doctor) {
+            None => p.add(&file, format!("doctor: \"{doctor}\" is not a team member's key")),
+            Some(member) if member.registration.is_none() => {
+                p.add(&file, format!("doctor: \"{doctor}\" has no registration in team.toml, which the page must show"))
+            }
+            Some(_) => {}
+        }
+    }
+    for (file, _, reviewed_by, _) in super::review::clinical_pages(content) {
+        if content.team.member(reviewed_by).is_none() {
+            let keys: Vec<&str> = content.team.members.iter().map(|m| m.key.as_str()).collect();
+            p.add_at(file, format!("reviewedBy: \"{reviewed_by}\" is not a team member's key ({})", keys.join(", ")));
+        }
+    }
 }
 
 /// What search engines and the home-screen icon read: the address in parts, the coordinates, the
@@ -306,6 +361,37 @@ mod tests {
         let problem = only_problem(&content);
         assert_eq!(problem.file, "categories.toml");
         assert!(problem.message.starts_with("\"Social & Lifestyle\" has 1 article(s)"), "{}", problem.message);
+    }
+
+    #[test]
+    fn the_psychiatrist_without_a_registration_is_refused() {
+        let mut content = embedded();
+        content.team.members[0].registration = None;
+        let problems: Vec<String> = content.problems().iter().map(|p| format!("{}: {}", p.file, p.message)).collect();
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert!(problems[0].starts_with("team.toml: members[0].registration: the psychiatrist's"), "{problems:?}");
+        // The online consultation's page names its doctor with the registration.
+        assert_eq!(
+            problems[1],
+            "services/telepsychiatry.toml: doctor: \"psychiatrist\" has no registration in team.toml, which the page must show"
+        );
+        let mut content = embedded();
+        content.team.members[2].registration.as_mut().unwrap().number = " ".into();
+        assert_eq!(only_problem(&content).message, "members[2].registration.number: must not be empty");
+    }
+
+    #[test]
+    fn a_reviewer_who_is_not_on_the_team_is_refused_by_file() {
+        let mut content = embedded();
+        let slug = content.services[0].slug.clone();
+        content.services[0].reviewed_by = "dr-nobody".into();
+        let problem = only_problem(&content);
+        assert_eq!(problem.file, format!("services/{slug}.toml"));
+        assert!(problem.message.starts_with("reviewedBy: \"dr-nobody\" is not a team member's key (psychiatrist,"));
+        let mut content = embedded();
+        content.team.members[1].key = content.team.members[0].key.clone();
+        let problems = content.problems();
+        assert!(problems.iter().any(|p| p.message.starts_with("members[1].key:")), "{problems:?}");
     }
 
     #[test]

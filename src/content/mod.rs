@@ -41,6 +41,7 @@ pub mod hours;
 pub mod image_files;
 pub mod pages;
 pub mod placeholders;
+pub mod review;
 pub mod safety;
 pub mod sections;
 pub mod service;

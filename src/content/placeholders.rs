@@ -2,7 +2,7 @@
 //! A public site must not show them: invented testimonials read like real patients' words, and an
 //! example phone number or address sends a patient nowhere. They are marked so that they can be
 //! found: names with "Example", links and e-mail on example domains, "(placeholder)" beside invented
-//! people and testimonials, and phone numbers of the series +91 90000 0000x. The server lists every one
+//! people and testimonials, registration numbers "EXAMPLE-…", and phone numbers of the series +91 90000 0000x. The server lists every one
 //! still in use when it starts on a public origin (`warn_if_public`).
 
 use super::{Content, Editions};
@@ -60,6 +60,16 @@ fn in_edition(content: &Content) -> Vec<Placeholder> {
         found.push(Placeholder { file: file("site.toml"), field: "geo".into(), value });
     }
 
+    // A registration number is the same in both languages, so it carries its mark in Latin letters.
+    let registrations = content.team.members.iter().enumerate().filter_map(|(i, m)| {
+        let number = &m.registration.as_ref()?.number;
+        number.to_lowercase().contains("example").then(|| Placeholder {
+            file: file("team.toml"),
+            field: format!("members[{i}].registration.number"),
+            value: number.clone(),
+        })
+    });
+    found.extend(registrations);
     let team =
         content.team.members.iter().enumerate().map(|(i, m)| ("team.toml", format!("members[{i}].name"), &m.name));
     let testimonials = content.home.testimonials.iter().enumerate();
@@ -170,6 +180,9 @@ mod tests {
             "site.toml phones[1]",
             "site.toml whatsappNumber",
             "site.toml geo",
+            "team.toml members[0].registration.number",
+            "team.toml members[1].registration.number",
+            "team.toml members[2].registration.number",
             "team.toml members[0].name",
             "team.toml members[1].name",
             "team.toml members[2].name",
@@ -206,6 +219,9 @@ mod tests {
         content.team.members[0].name = "Dr. R. Kumar".into();
         content.team.members[1].name = "S. Devi".into();
         content.team.members[2].name = "M. Ansari".into();
+        for (i, member) in content.team.members.iter_mut().enumerate() {
+            member.registration.as_mut().unwrap().number = format!("BCMR-{}", 40_000 + i);
+        }
         // The Hindi forms of the placeholders are placeholders too.
         assert!(is_placeholder_text("डॉ. ए. एग्ज़ाम्पल") && is_placeholder_text("मरीज़, गया (प्लेसहोल्डर)"));
         assert!(!is_placeholder_text("डॉ. आर. कुमार"));
@@ -242,6 +258,6 @@ mod tests {
         let content = embedded();
         let origin = |url| Origin::parse(url).unwrap();
         assert_eq!(warn_if_public(&origin("http://127.0.0.1:3000"), &content), []);
-        assert_eq!(warn_if_public(&origin("https://clinic.example.org"), &content).len(), 48);
+        assert_eq!(warn_if_public(&origin("https://clinic.example.org"), &content).len(), 54);
     }
 }

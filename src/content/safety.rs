@@ -6,6 +6,7 @@
 //!   sentence offering help "24x7" that names neither would promise care nobody staffs.
 
 use super::ContentError;
+use crate::helplines::HELPLINES;
 
 /// Lower-case fragments that speak of suicide or self-harm.
 const CRISIS_WORDS: &[&str] = &[
@@ -38,14 +39,12 @@ const CRISIS_WORDS: &[&str] = &[
 const ROUND_THE_CLOCK: &[&str] =
     &["24x7", "24/7", "24 x 7", "around the clock", "round the clock", "round-the-clock", "चौबीसों घंटे", "24 घंटे"];
 
-/// The only lines that answer at every hour; a sentence promising that must name one of them.
-const ROUND_THE_CLOCK_LINES: &[&str] = &["tele-manas", "टेली-मानस", "14416", "112"];
+/// The names of the only lines that answer at every hour (`HELPLINES` has their numbers); a sentence
+/// promising that must name one of them.
+const ROUND_THE_CLOCK_NAMES: &[&str] = &["tele-manas", "टेली-मानस"];
 
 /// Fields that name topics rather than tell the reader anything.
 const LABEL_FIELDS: &[&str] = &["tags", "extraTags", "tagLabels"];
-
-const EMERGENCY_NUMBER: &str = "112";
-const TELE_MANAS_NUMBER: &str = "14416";
 
 /// The safety problems of one parsed file, each naming the field where it starts.
 pub fn problems(file: &str, table: &toml::Table) -> Vec<ContentError> {
@@ -66,7 +65,7 @@ pub fn problems(file: &str, table: &toml::Table) -> Vec<ContentError> {
     }
     for (field, text) in &texts {
         for sentence in sentences(text) {
-            if mentions(sentence, ROUND_THE_CLOCK) && !mentions(sentence, ROUND_THE_CLOCK_LINES) {
+            if mentions(sentence, ROUND_THE_CLOCK) && !names_a_round_the_clock_line(sentence) {
                 add(format!(
                     "{field}: \"{}\" promises help at every hour, which only Tele-MANAS 14416 and 112 give: \
                      name them in that sentence, or give the clinic's own hours",
@@ -109,7 +108,11 @@ pub fn speaks_of_suicide_or_self_harm(text: &str) -> bool {
 
 /// Which of 112 and Tele-MANAS 14416 `text` does not give.
 pub fn missing_helplines(text: &str) -> Vec<&'static str> {
-    [EMERGENCY_NUMBER, TELE_MANAS_NUMBER].into_iter().filter(|n| !has_number(text, n)).collect()
+    [HELPLINES.emergency, HELPLINES.tele_manas].into_iter().filter(|n| !has_number(text, n)).collect()
+}
+
+fn names_a_round_the_clock_line(sentence: &str) -> bool {
+    mentions(sentence, ROUND_THE_CLOCK_NAMES) || missing_helplines(sentence).len() < 2
 }
 
 /// Whether `text` contains one of `fragments`, ignoring case and the nukta: the Hindi house style
@@ -132,8 +135,11 @@ fn has_number(text: &str, number: &str) -> bool {
 /// The sentences of `text`, each with its closing punctuation.
 pub fn sentences(text: &str) -> impl Iterator<Item = &str> {
     // A sentence ends at । . ? or !, with any closing quotes or brackets, before a space or the end:
-    // "…safe.' Keep…" is two sentences; "2.5 mg" and "e.g.," are one.
+    // "…safe.' Keep…" is two sentences; "2.5 mg" and "e.g.," are one. A quotation inside a sentence does
+    // not end it: after a stop within quotes, a word in lower case ("'Will I forget?' she asks") or, in
+    // Hindi, a question or exclamation in quotes ("“क्या मैं भूल जाऊँगा?” यह डर") goes on with the sentence.
     const ENDS: [char; 4] = ['।', '.', '?', '!'];
+    const QUOTES: [char; 5] = ['\'', '"', '’', '”', '»'];
     const CLOSING: [char; 6] = ['\'', '"', '’', '”', ')', '»'];
     let mut cuts = Vec::new();
     let mut chars = text.char_indices().peekable();
@@ -141,10 +147,26 @@ pub fn sentences(text: &str) -> impl Iterator<Item = &str> {
         if !ENDS.contains(&c) {
             continue;
         }
-        while chars.next_if(|&(_, c)| CLOSING.contains(&c) || ENDS.contains(&c)).is_some() {}
+        let mut mark = c;
+        let mut quoted = false;
+        while let Some((_, next)) = chars.next_if(|&(_, c)| CLOSING.contains(&c) || ENDS.contains(&c)) {
+            if ENDS.contains(&next) {
+                mark = next;
+            }
+            quoted |= QUOTES.contains(&next);
+        }
         match chars.peek() {
             None => cuts.push(text.len()),
-            Some(&(at, next)) if next.is_whitespace() => cuts.push(at),
+            Some(&(at, next)) if next.is_whitespace() => {
+                let word = text[at..].trim_start().chars().next();
+                let goes_on = quoted
+                    && word.is_some_and(|w| {
+                        w.is_lowercase() || (('\u{0900}'..='\u{097F}').contains(&w) && matches!(mark, '?' | '!'))
+                    });
+                if !goes_on {
+                    cuts.push(at);
+                }
+            }
             Some(_) => {}
         }
     }
@@ -178,6 +200,12 @@ mod tests {
         );
         assert_eq!(split("नींद ज़रूरी है। क्या आप थके हैं? “हाँ।” ठीक"), ["नींद ज़रूरी है।", "क्या आप थके हैं?", "“हाँ।”", "ठीक"]);
         assert_eq!(split("Take 2.5 mg, e.g., at night."), ["Take 2.5 mg, e.g., at night."]);
+        // A quoted question is part of the sentence around it.
+        assert_eq!(
+            split("Thoughts like 'What if I forget?' and 'Everyone will laugh!' grow. Then they fade."),
+            ["Thoughts like 'What if I forget?' and 'Everyone will laugh!' grow.", "Then they fade."]
+        );
+        assert_eq!(split("“क्या मैं भूल जाऊँगा?” यह डर आम है। “हाँ।” ठीक"), ["“क्या मैं भूल जाऊँगा?” यह डर आम है।", "“हाँ।”", "ठीक"]);
     }
 
     fn check(toml_text: &str) -> Vec<String> {

@@ -50,4 +50,16 @@ pub struct Service {
     pub why_choose: WhyChoose,
     pub faqs: Vec<Faq>,
     pub cta: CallToAction,
+    /// The team member who consults on this service, named with their registration on its page (online
+    /// consultations: India's Telemedicine Practice Guidelines, 2020, ask for the doctor's registration).
+    #[serde(default, skip_serializing)]
+    #[ts(skip)]
+    pub doctor: Option<String>,
+    /// The team member who last reviewed the page's clinical content (`team.toml`'s `key`), and when.
+    #[serde(skip_serializing)]
+    #[ts(skip)]
+    pub reviewed_by: String,
+    #[serde(skip_serializing)]
+    #[ts(skip)]
+    pub last_reviewed: chrono::NaiveDate,
 }

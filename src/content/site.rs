@@ -68,6 +68,10 @@ pub struct Identity {
     pub social: Vec<Link>,
     pub powered_by: Link,
     pub logo: Image,
+    /// How long after a clinical page's last review its next review is due.
+    #[serde(skip_serializing)]
+    #[ts(skip)]
+    pub review_interval_years: u32,
     /// Service slugs in menu order; serialised to the page as `NavService`s instead.
     #[serde(skip_serializing)]
     #[ts(skip)]

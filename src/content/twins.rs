@@ -30,6 +30,11 @@ const SHARED: &[&str] = &[
     "email",
     "geo",
     "postalCode",
+    "key",
+    "doctor",
+    "reviewedBy",
+    "lastReviewed",
+    "reviewIntervalYears",
 ];
 /// Fields only a translation has: how it shows the English tags.
 const TRANSLATION_ONLY: &[&str] = &["tagLabels"];

@@ -1,6 +1,6 @@
 //! The Prometheus listener (`METRICS_ADDR`): the recorded metrics as text at `/metrics`, with the gauges
-//! of the live state (queue depth, renders in flight, connections, pages stored, readiness) read when it
-//! is scraped.
+//! of the live state (queue depth, renders in flight, connections, pages stored, clinical pages past their
+//! review date, readiness) read when it is scraped.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -17,7 +17,8 @@ use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
 use super::connections::{Connections, State as ConnectionState};
 use crate::metrics::{
-    BUCKETS, BUILD_INFO, CONNECTIONS, CONTENT_RELOAD_FAILING, PAGES_CACHED, READY, RENDERS_IN_FLIGHT, RENDER_QUEUE,
+    BUCKETS, BUILD_INFO, CONNECTIONS, CONTENT_RELOAD_FAILING, PAGES_CACHED, PAGES_PAST_REVIEW, READY,
+    RENDERS_IN_FLIGHT, RENDER_QUEUE,
 };
 use crate::state::AppState;
 
@@ -64,6 +65,7 @@ async fn scrape(State((handle, state, connections)): State<Scraped>) -> impl Int
         gauge!(CONNECTIONS, "state" => kind.label()).set(connections.count(kind) as f64);
     }
     gauge!(PAGES_CACHED).set(site.pages.counts().total() as f64);
+    gauge!(PAGES_PAST_REVIEW).set(site.overdue.len() as f64);
     gauge!(READY).set(if state.site.is_ready() { 1.0 } else { 0.0 });
     let failing = state.site.reload_failure().is_some();
     gauge!(CONTENT_RELOAD_FAILING).set(if failing { 1.0 } else { 0.0 });

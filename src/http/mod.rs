@@ -56,14 +56,22 @@ pub fn app(state: Arc<AppState>) -> Router {
 
 /// 200 once every known page has been rendered into the cache, so a load balancer sends no
 /// visitor to a server that would still be rendering. It stays 200 when a content reload fails (the
-/// last good content is served), and the body then says so, with each problem.
+/// last good content is served), and the body then says so, with each problem; it names the clinical
+/// pages past their review date too (still served, with their dates).
 async fn readyz(State(state): State<Arc<AppState>>) -> (StatusCode, String) {
     if !state.site.is_ready() {
         return (StatusCode::SERVICE_UNAVAILABLE, "pre-rendering\n".to_owned());
     }
-    let version = format!("content version {}", state.snapshot().version());
-    match state.site.reload_failure() {
-        None => (StatusCode::OK, format!("ready\n{version}\n")),
-        Some(problems) => (StatusCode::OK, format!("ready\n{version}\ncontent reload failed: {problems}\n")),
+    let snapshot = state.snapshot();
+    let mut body = format!("ready\ncontent version {}\n", snapshot.version());
+    if let Some(problems) = state.site.reload_failure() {
+        body += &format!("content reload failed: {problems}\n");
     }
+    if !snapshot.overdue.is_empty() {
+        body += &format!("clinical pages past their review date: {}\n", snapshot.overdue.len());
+        for page in &snapshot.overdue {
+            body += &format!("  {page}\n");
+        }
+    }
+    (StatusCode::OK, body)
 }

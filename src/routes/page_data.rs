@@ -7,7 +7,8 @@ use super::{BlogSummary, CategoryName, NavService, ServiceCard};
 use crate::content::blog::Article;
 use crate::content::home::Home;
 use crate::content::pages::{About, Appointment, Contact, NotFound, Offline, Therapy};
-use crate::content::sections::{Approach, Benefits, Team};
+use crate::content::review::ReviewNote;
+use crate::content::sections::{Approach, Benefits, Practitioner, Team};
 use crate::content::service::Service;
 use crate::content::types::Image;
 
@@ -49,6 +50,12 @@ pub enum PageData<'a> {
     Service {
         service: &'a Service,
         others: Vec<NavService>,
+        #[ts(optional)]
+        #[serde(skip_serializing_if = "Option::is_none")]
+        doctor: Option<Practitioner<'a>>,
+        #[ts(optional)]
+        #[serde(skip_serializing_if = "Option::is_none")]
+        review: Option<ReviewNote<'a>>,
     },
     Blogs {
         /// The plain list's title: each of its states is titled after it (`listStateHead` in
@@ -62,6 +69,9 @@ pub enum PageData<'a> {
         author: &'a str,
         reading_minutes: usize,
         related: Vec<BlogSummary<'a>>,
+        #[ts(optional)]
+        #[serde(skip_serializing_if = "Option::is_none")]
+        review: Option<ReviewNote<'a>>,
     },
     NotFound {
         not_found: &'a NotFound,

@@ -1,6 +1,6 @@
 //! schema.org structured data (JSON-LD) for what each page shows: the clinic (home, contact), its
-//! psychiatrist (home and about, which show the team), an article, breadcrumbs (service and article
-//! pages) and a page's FAQ. Testimonials are left out on purpose: they are not verifiable reviews,
+//! psychiatrist (home and about, which show the team), an article, who reviewed a clinical page and when
+//! (service and article pages), breadcrumbs (service and article pages) and a page's FAQ. Testimonials are left out on purpose: they are not verifiable reviews,
 //! and search engines do not accept reviews a business publishes about itself.
 
 use chrono::{NaiveTime, Weekday};
@@ -9,6 +9,8 @@ use serde_json::{json, Value};
 use crate::clock::start_of_local_day;
 use crate::content::blog::Article;
 use crate::content::hours::{self, day_name, Opening};
+use crate::content::review::ReviewNote;
+use crate::content::sections::{Practitioner, Registration};
 use crate::content::types::{Faq, Image};
 use crate::content::Content;
 use crate::i18n;
@@ -31,11 +33,14 @@ pub fn blocks(content: &Content, data: &RouteData, site_url: &Origin) -> Vec<Val
         PageData::About { about, .. } => vec![site.physician(), faq_page(&about.faqs)],
         PageData::Contact { .. } => vec![site.clinic()],
         PageData::Therapy { therapy } => vec![faq_page(&therapy.faqs)],
-        PageData::Service { service, .. } => {
-            vec![site.breadcrumbs(&[home, (&service.title, &service.path)]), faq_page(&service.faqs)]
-        }
-        PageData::Article { article, author, .. } => vec![
+        PageData::Service { service, review, .. } => vec![
+            site.medical_web_page(&service.title, review.as_ref(), &data.canonical_url),
+            site.breadcrumbs(&[home, (&service.title, &service.path)]),
+            faq_page(&service.faqs),
+        ],
+        PageData::Article { article, author, review, .. } => vec![
             site.blog_posting(article, author, &data.canonical_url),
+            site.medical_web_page(&article.title, review.as_ref(), &data.canonical_url),
             site.breadcrumbs(&[
                 home,
                 (&words.breadcrumb_blogs, &data.site.links.blogs),
@@ -86,6 +91,16 @@ fn faq_page(faqs: &[Faq], lang: Lang) -> Value {
         })
         .collect();
     json!({ "@context": CONTEXT, "@type": "FAQPage", "inLanguage": lang.code(), "mainEntity": questions })
+}
+
+/// A registration as the licence it is, recognised by the council that gave it.
+fn licence(registration: &Registration) -> Value {
+    json!({
+        "@type": "EducationalOccupationalCredential",
+        "credentialCategory": "license",
+        "identifier": registration.number,
+        "recognizedBy": { "@type": "Organization", "name": registration.council },
+    })
 }
 
 struct Site<'a> {
@@ -187,7 +202,38 @@ impl Site<'_> {
             "medicalSpecialty": PSYCHIATRIC,
             "address": self.address(),
             "practicesAt": self.clinic_ref(),
+            "hasCredential": self.content.team.members.first().and_then(|m| m.registration.as_ref()).map(licence),
         })
+    }
+
+    /// A clinical page (an article, a service) with who last reviewed it and when.
+    fn medical_web_page(&self, name: &str, review: Option<&ReviewNote>, url: &str) -> Value {
+        let mut page = json!({
+            "@context": CONTEXT,
+            "@type": "MedicalWebPage",
+            "@id": url,
+            "url": url,
+            "name": name,
+            "inLanguage": self.content.lang.code(),
+            "isPartOf": { "@type": "WebSite", "url": self.url(&self.content.lang.path("/")) },
+        });
+        if let Some(review) = review {
+            page["lastReviewed"] = json!(review.last_reviewed);
+            page["reviewedBy"] = self.practitioner(&review.reviewer);
+        }
+        page
+    }
+
+    /// A team member, with their licence; the psychiatrist keeps the one `@id` of their entity.
+    fn practitioner(&self, who: &Practitioner) -> Value {
+        let mut person = json!({ "@type": "Person", "name": who.name, "jobTitle": who.designation });
+        if who.name == self.content.site.psychiatrist.name {
+            person["@id"] = json!(self.url("/#psychiatrist"));
+        }
+        if let Some(registration) = who.registration {
+            person["hasCredential"] = licence(registration);
+        }
+        person
     }
 
     fn blog_posting(&self, article: &Article, author: &str, url: &str) -> Value {
