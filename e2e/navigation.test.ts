@@ -120,12 +120,17 @@ describe("navigation", () => {
     assert.equal(await servicesOpen(), true);
     await services.click();
     assert.equal(await servicesOpen(), false);
-    // The menu button names the panel, which is in the page (hidden) while the menu is closed.
-    assert.equal(await menuButton.getAttribute("aria-expanded"), "true");
+    // The menu button names the panel, which is in the page (hidden) while the menu is closed; its state
+    // follows the popover's toggle event, which the browser fires a moment after the change.
+    const expanded = (value: string) =>
+      page.waitForFunction((v) => document.querySelector(".menu-button")?.getAttribute("aria-expanded") === v, value, {
+        timeout: 2000,
+      });
+    await expanded("true");
     // The close button closes it and gives focus back to the hamburger.
     await panel.getByRole("button", { name: "Close menu" }).click();
     await panel.waitFor({ state: "hidden" });
-    assert.equal(await menuButton.getAttribute("aria-expanded"), "false");
+    await expanded("false");
     assert.equal(await page.locator(`#${await menuButton.getAttribute("aria-controls")}`).count(), 1);
     assert.equal(await page.evaluate(() => document.activeElement?.classList.contains("menu-button")), true);
     // Choosing a link closes it and goes there.

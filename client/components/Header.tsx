@@ -33,7 +33,7 @@ export function Header({ site, translation }: { site: Site; translation: Transla
   // The menu is a popover the button opens with no script at all; the script only follows its state.
   const menu = useRef<HTMLDivElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
-  const closeMenu = useCallback(() => menu.current?.hidePopover(), []);
+  const closeMenu = useCallback(() => (hasPopover() ? menu.current?.hidePopover() : setMenuOpen(false)), []);
   const live = useHydrated();
   // The only pages that show the Book Now button (spec section 2), in either language.
   const showBookNow = [site.links.home, site.links.about, site.links.therapy].includes(pathname);
@@ -74,6 +74,7 @@ export function Header({ site, translation }: { site: Site; translation: Transla
           popoverTarget="mobile-menu"
           aria-expanded={live ? menuOpen : undefined}
           aria-controls="mobile-menu"
+          onClick={() => hasPopover() || setMenuOpen(true)}
         >
           <span aria-hidden="true" className="hamburger" />
           <span className="visually-hidden">{t.nav.openMenu}</span>
@@ -90,6 +91,11 @@ export function Header({ site, translation }: { site: Site; translation: Transla
       />
     </>
   );
+}
+
+/** Browsers older than popovers (Chrome 114, Safari 17, Firefox 125) open the menu through the script alone. */
+function hasPopover(): boolean {
+  return typeof HTMLElement !== "undefined" && typeof HTMLElement.prototype.showPopover === "function";
 }
 
 function NavItems({ links, onNavigate }: { links: NavLinkItem[]; onNavigate?: () => void }) {
@@ -207,6 +213,7 @@ function MobileMenu({
     panel.current?.querySelector<HTMLElement>(".close-button")?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Tab" && panel.current) keepFocusInside(panel.current, e);
+      if (e.key === "Escape" && !hasPopover()) onClose();
     };
     document.addEventListener("keydown", onKey);
     return () => {
@@ -214,11 +221,11 @@ function MobileMenu({
       // Back to the button that opened it.
       document.querySelector<HTMLElement>(".menu-button")?.focus();
     };
-  }, [open, panel]);
+  }, [open, panel, onClose]);
 
   return (
     <div
-      className="mobile-menu"
+      className={`mobile-menu${open && !hasPopover() ? " open" : ""}`}
       id="mobile-menu"
       popover="auto"
       ref={panel}
@@ -231,7 +238,13 @@ function MobileMenu({
           <Img image={site.logo} eager />
           <span>{site.instituteName}</span>
         </Link>
-        <button type="button" className="close-button" popoverTarget="mobile-menu" popoverTargetAction="hide">
+        <button
+          type="button"
+          className="close-button"
+          popoverTarget="mobile-menu"
+          popoverTargetAction="hide"
+          onClick={() => hasPopover() || onClose()}
+        >
           <span aria-hidden="true">×</span>
           <span className="visually-hidden">{t.nav.closeMenu}</span>
         </button>
