@@ -1,12 +1,14 @@
-//! The time one QuickJS runtime takes to render a URL from an SSR bundle and its route data, in-process
-//! (no HTTP, no compression): what docs/engine.md's "What a render costs" measures.
+//! The time one engine instance (V8, or QuickJS with `SSR_ENGINE=quickjs`) takes to render a URL from an
+//! SSR bundle and its route data, in-process (no HTTP, no compression): what docs/engine.md's "What a
+//! render costs" measures.
 //! Run: `cargo run --release --example render_time -- <ssr.js> <data.json> [url] [renders]`
 //! where data.json is a route's data, e.g. the `data` of `curl http://127.0.0.1:3000/_data/`, and url
 //! defaults to `/`. The bundle the server embeds is `target/release/build/clinic-site-*/out/js/ssr.js`.
 
 use std::time::{Duration, Instant};
 
-use clinic_site::ssr::{QuickJs, QuickJsLimits, Renderer};
+use clap::ValueEnum;
+use clinic_site::ssr::{Engine, EngineLimits};
 
 const WARM_UP: usize = 50;
 
@@ -22,9 +24,11 @@ fn main() {
     let url = rest.first().map_or("/", String::as_str);
     let renders: usize = rest.get(1).map_or(300, |n| n.parse().expect("renders is a number"));
 
-    let limits = QuickJsLimits { deadline: Duration::from_secs(10), memory_bytes: 256 << 20 };
+    let engine = std::env::var("SSR_ENGINE")
+        .map_or(Engine::V8, |name| Engine::from_str(&name, true).unwrap_or_else(|e| panic!("SSR_ENGINE={name}: {e}")));
+    let limits = EngineLimits { deadline: Duration::from_secs(10), memory_bytes: 256 << 20 };
     let started = Instant::now();
-    let mut engine = QuickJs::new(bundle, limits).expect("the bundle loads");
+    let mut engine = engine.build(bundle, limits).expect("the bundle loads");
     println!("bundle evaluated in {:.1} ms", ms(started.elapsed()));
     let started = Instant::now();
     let first = engine.render(url, &data).expect("the page renders");

@@ -6,6 +6,17 @@ cd "$(dirname "$0")/.."
 
 npm ci --no-audit --no-fund
 
+# build.rs installs the V8 engine (engine/mini-racer.txt) with pip.
+if ! python3 -m pip --version >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-pip >/dev/null
+  else
+    echo "Python 3 with pip is needed to install the V8 engine: sudo apt-get install -y python3-pip" >&2
+    exit 1
+  fi
+fi
+
 if [ ! -x /usr/bin/chromium ]; then
   if [ "$(id -u)" = 0 ]; then
     apt-get update -qq

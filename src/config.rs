@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use clap::Parser;
 
 use crate::origin::Origin;
+use crate::ssr::Engine;
 
 #[derive(Debug, Clone, Parser)]
 #[command(version, about = "The clinic's website: axum serving React pages rendered in embedded QuickJS")]
@@ -49,6 +50,11 @@ pub struct Config {
     /// The variable takes 1/0, true/false, yes/no or on/off.
     #[arg(long, env = "NO_RENDER_CACHE", action = clap::ArgAction::SetTrue, value_parser = clap::builder::BoolishValueParser::new())]
     pub no_render_cache: bool,
+
+    /// The JavaScript engine that renders the pages: V8 (its library beside the binary or where the build
+    /// put it), or QuickJS (built in).
+    #[arg(long, env = "SSR_ENGINE", value_enum, default_value_t = Engine::V8)]
+    pub ssr_engine: Engine,
 
     /// Render worker threads, each with its own JS runtime [default: number of cores].
     #[arg(long, env = "SSR_WORKERS")]
@@ -133,6 +139,11 @@ mod tests {
         assert_eq!(config.port, 3000);
         assert_eq!(config.host.to_string(), "127.0.0.1");
         assert_eq!(config.render_timeout_ms, 2000);
+        assert_eq!(config.ssr_engine, Engine::V8);
+        assert_eq!(
+            Config::try_parse_from(["clinic-site", "--ssr-engine", "quickjs"]).unwrap().ssr_engine,
+            Engine::QuickJs
+        );
         assert!(!config.no_render_cache);
         assert!(Config::try_parse_from(["clinic-site", "--no-render-cache"]).unwrap().no_render_cache);
         assert_eq!(config.header_read_timeout_ms, 10_000);

@@ -67,7 +67,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
         format!("cannot listen on {address}; is another server using the port? set PORT to choose another")
     })?;
     let max_connections = connection_limit(config.max_connections);
-    tracing::info!(%address, site_url = %state.settings.site_url, cache = state.settings.render_cache, workers = config.workers(), hsts = state.settings.hsts, max_connections, "listening");
+    tracing::info!(%address, site_url = %state.settings.site_url, cache = state.settings.render_cache, engine = %config.ssr_engine.name(), workers = config.workers(), hsts = state.settings.hsts, max_connections, "listening");
 
     let _watching = reload::start(Arc::clone(&state), config.content_dir.as_deref())?;
     let background = Arc::clone(&state);

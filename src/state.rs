@@ -15,7 +15,7 @@ use crate::live_site::{LiveSite, ReloadError};
 use crate::page_renderer::PageRenderer;
 use crate::settings::Settings;
 use crate::snapshot::Snapshot;
-use crate::ssr::{quickjs_factory, PoolConfig, QuickJsLimits, RenderError, RenderPool};
+use crate::ssr::{EngineLimits, PoolConfig, RenderError, RenderPool};
 
 pub struct AppState {
     pub settings: Settings,
@@ -28,15 +28,15 @@ impl AppState {
     pub fn from_config(config: &Config) -> anyhow::Result<Self> {
         let source = config.content_dir.clone().map_or(ContentSource::Embedded, ContentSource::Dir);
         let content = Editions::load(source)?;
-        let limits = QuickJsLimits {
+        let limits = EngineLimits {
             deadline: Duration::from_millis(config.render_timeout_ms),
             memory_bytes: config.render_memory_mb << 20,
         };
         let pool = RenderPool::start(
             PoolConfig { workers: config.workers(), queue: config.ssr_queue },
-            quickjs_factory(SSR_BUNDLE, limits),
+            config.ssr_engine.factory(SSR_BUNDLE, limits),
         )
-        .context("the SSR bundle failed to load in QuickJS; rebuild with `npm ci && cargo build`")?;
+        .with_context(|| format!("the SSR bundle failed to load in {}", config.ssr_engine.name()))?;
         Ok(Self::new(content, pool, Settings::from_config(config), Arc::new(SystemClock)))
     }
 

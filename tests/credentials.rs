@@ -98,7 +98,7 @@ async fn every_clinical_page_shows_who_reviewed_it_when_and_when_it_is_due_again
 async fn a_page_past_its_review_date_is_listed_in_readyz_from_the_day_it_passes_and_is_still_served() {
     let due = next_review(date(2026, 11, 25), 3);
     let clock = Arc::new(FixedClock(Mutex::new(due)));
-    let state = state_with(quickjs(), PoolConfig { workers: 2, queue: 64 }, true, Arc::clone(&clock));
+    let state = state_with(engine(), PoolConfig { workers: 2, queue: 64 }, true, Arc::clone(&clock));
     assert!(state.prerender_all().await.is_empty());
     let readyz = page_text(get(&state, "/readyz").await).await;
     assert!(!readyz.contains("past their review date"), "{readyz}");

@@ -1,4 +1,4 @@
-//! Renders that go wrong inside the real QuickJS engine, seen through the router: a render that
+//! Renders that go wrong inside each real engine (V8 and QuickJS), seen through the router: a render that
 //! throws, one that never ends and one that allocates without bound each get the error page, within
 //! the deadline, from a worker that is then rebuilt; and content written to break out of the page
 //! renders inert.
@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use axum::http::StatusCode;
 use clinic_site::assets::SSR_BUNDLE;
 use clinic_site::content::{ContentSource, Editions};
-use clinic_site::ssr::{quickjs_factory, AppRender, PoolConfig, QuickJsLimits, RenderError, Renderer, RendererFactory};
+use clinic_site::ssr::{AppRender, Engine, EngineLimits, PoolConfig, RenderError, Renderer, RendererFactory};
 use clinic_site::AppState;
 use common::html::select;
 use common::*;
@@ -37,7 +37,7 @@ static FAULTY_BUNDLE: LazyLock<String> = LazyLock::new(|| {
 });
 
 /// The production deadline; a memory limit well above what the bundle needs to render a page.
-const LIMITS: QuickJsLimits = QuickJsLimits { deadline: Duration::from_secs(2), memory_bytes: 64 << 20 };
+const LIMITS: EngineLimits = EngineLimits { deadline: Duration::from_secs(2), memory_bytes: 64 << 20 };
 
 /// Tells the test which URL each render starts, then lets the real engine render it.
 struct Watched {
@@ -59,9 +59,9 @@ struct Faulty {
     started: UnboundedReceiver<String>,
 }
 
-/// One render worker running the faulty bundle, without the render cache (every request renders).
-fn faulty(queue: usize) -> Faulty {
-    let engines = quickjs_factory(FAULTY_BUNDLE.as_str(), LIMITS);
+/// One render worker running the faulty bundle in `engine`, without the render cache (every request renders).
+fn faulty(engine: Engine, queue: usize) -> Faulty {
+    let engines = engine.factory(FAULTY_BUNDLE.as_str(), LIMITS);
     let built = Arc::new(AtomicUsize::new(0));
     let (started_tx, started) = unbounded_channel();
     let counter = Arc::clone(&built);
@@ -98,9 +98,8 @@ async fn assert_home_page(state: &Arc<AppState>) {
     assert!(html.contains("Our Services") && html.contains("Frequently Asked Questions"));
 }
 
-#[tokio::test]
-async fn a_render_that_throws_gets_the_error_page_and_a_fresh_engine() {
-    let Faulty { state, built, .. } = faulty(8);
+async fn a_render_that_throws_gets_the_error_page_and_a_fresh_engine(engine: Engine) {
+    let Faulty { state, built, .. } = faulty(engine, 8);
     match state.renderer.pool().render("/about", "{}".into()).await {
         Err(RenderError::Threw(message)) => assert!(message.contains("injected fault"), "{message}"),
         other => panic!("expected the injected exception, got {other:?}"),
@@ -123,19 +122,17 @@ async fn a_render_that_throws_gets_the_error_page_and_a_fresh_engine() {
     assert_eq!(built.load(Ordering::SeqCst), 4, "the engine is rebuilt after each failure");
 }
 
-#[tokio::test]
-async fn a_render_that_allocates_without_bound_runs_out_of_memory_and_gets_a_fresh_engine() {
-    let Faulty { state, built, .. } = faulty(8);
+async fn a_render_that_allocates_without_bound_runs_out_of_memory_and_gets_a_fresh_engine(engine: Engine) {
+    let Faulty { state, built, .. } = faulty(engine, 8);
     assert!(matches!(state.renderer.pool().render("/appointment", "{}".into()).await, Err(RenderError::OutOfMemory)));
     assert_error_page(get(&state, "/appointment").await, "greedy render").await;
     assert_home_page(&state).await;
     assert_eq!(built.load(Ordering::SeqCst), 3, "the engine is rebuilt after each failure");
 }
 
-#[tokio::test]
-async fn a_render_that_never_ends_is_stopped_at_its_deadline_while_the_full_queue_answers_503() {
+async fn a_render_that_never_ends_is_stopped_at_its_deadline_while_the_full_queue_answers_503(engine: Engine) {
     // One worker and room for one waiting render.
-    let Faulty { state, built, mut started } = faulty(1);
+    let Faulty { state, built, mut started } = faulty(engine, 1);
     let spawn_get = |path: &'static str| {
         let state = Arc::clone(&state);
         tokio::spawn(async move {
@@ -171,6 +168,26 @@ async fn a_render_that_never_ends_is_stopped_at_its_deadline_while_the_full_queu
     assert!(body_text(response).await.contains("Our Services"));
     assert_eq!(built.load(Ordering::SeqCst), 2);
 }
+
+/// Each fault above, in each engine.
+macro_rules! on_each_engine {
+    ($($test:ident),* $(,)?) => {
+        mod v8 {
+            use super::*;
+            $( #[tokio::test] async fn $test() { super::$test(Engine::V8).await } )*
+        }
+        mod quickjs {
+            use super::*;
+            $( #[tokio::test] async fn $test() { super::$test(Engine::QuickJs).await } )*
+        }
+    };
+}
+
+on_each_engine!(
+    a_render_that_throws_gets_the_error_page_and_a_fresh_engine,
+    a_render_that_allocates_without_bound_runs_out_of_memory_and_gets_a_fresh_engine,
+    a_render_that_never_ends_is_stopped_at_its_deadline_while_the_full_queue_answers_503,
+);
 
 /// An article title written to close the script element the page data lives in, with U+2028
 /// (a line terminator in older JavaScript) in the middle.
@@ -213,7 +230,7 @@ async fn content_that_tries_to_close_the_script_element_renders_inert() {
     let content = Editions::load(ContentSource::Dir(dir.to_path_buf())).expect("the hostile copy is valid content");
     assert_eq!(content.en.article("paranoia").unwrap().title, HOSTILE_TITLE);
     let clock = Arc::new(FixedClock(Mutex::new(date(2026, 11, 22))));
-    let state = state_of(content, quickjs(), PoolConfig { workers: 1, queue: 8 }, false, clock);
+    let state = state_of(content, engine(), PoolConfig { workers: 1, queue: 8 }, false, clock);
 
     for path in ["/blog/paranoia", "/blogs?q=paranoia"] {
         let response = get(&state, path).await;
@@ -260,7 +277,7 @@ impl clinic_site::clock::Clock for PanickingClock {
 #[tokio::test]
 async fn a_handler_that_panics_answers_500_with_the_error_page_and_the_next_request_works() {
     let clock = Arc::new(PanickingClock(std::sync::atomic::AtomicBool::new(false)));
-    let pool = clinic_site::ssr::RenderPool::start(PoolConfig { workers: 1, queue: 8 }, quickjs()).unwrap();
+    let pool = clinic_site::ssr::RenderPool::start(PoolConfig { workers: 1, queue: 8 }, engine()).unwrap();
     let settings = clinic_site::settings::Settings {
         render_cache: false,
         ..clinic_site::settings::Settings::for_site(clinic_site::origin::Origin::parse(SITE_URL).unwrap())

@@ -208,7 +208,7 @@ async fn images_are_served_from_the_loaded_content_as_the_pages_name_them() {
     let dir = content_copy("served-images");
     let content = Editions::load(ContentSource::Dir(dir.to_path_buf())).expect("the copy is valid");
     let clock = Arc::new(FixedClock(Mutex::new(date(2026, 11, 22))));
-    let state = state_of(content, quickjs(), PoolConfig { workers: 1, queue: 8 }, true, clock);
+    let state = state_of(content, engine(), PoolConfig { workers: 1, queue: 8 }, true, clock);
     let snapshot = state.snapshot();
     let (logo, hero) = (&snapshot.content.en.site.logo.src, &snapshot.content.hi.home.hero.images[0].src);
     let file = |src: &str| dir.join(src.split('?').next().unwrap().trim_start_matches('/'));

@@ -72,7 +72,7 @@ async fn navigation_data_carries_each_pages_own_head() {
     }
     // Rendered on demand (no cache) it is the same.
     let uncached = state_with(
-        quickjs(),
+        engine(),
         PoolConfig { workers: 1, queue: 4 },
         false,
         Arc::new(FixedClock(Mutex::new(date(2026, 11, 22)))),
@@ -259,7 +259,7 @@ async fn svg_images_are_sent_compressed_and_revalidated_by_etag() {
 #[tokio::test]
 async fn readiness_waits_for_pre_rendering_and_health_does_not() {
     let clock = Arc::new(FixedClock(Mutex::new(date(2026, 11, 22))));
-    let state = state_with(quickjs(), PoolConfig { workers: 2, queue: 64 }, true, clock);
+    let state = state_with(engine(), PoolConfig { workers: 2, queue: 64 }, true, clock);
     assert_eq!(get(&state, "/healthz").await.status(), StatusCode::OK);
     assert_eq!(get(&state, "/readyz").await.status(), StatusCode::SERVICE_UNAVAILABLE);
     assert!(state.prerender_all().await.is_empty());
@@ -465,7 +465,7 @@ async fn every_state_the_blog_list_links_to_is_pre_rendered() {
 #[tokio::test]
 async fn without_the_cache_every_request_renders() {
     let clock = Arc::new(FixedClock(Mutex::new(date(2026, 11, 22))));
-    let state = state_with(quickjs(), PoolConfig { workers: 1, queue: 8 }, false, clock);
+    let state = state_with(engine(), PoolConfig { workers: 1, queue: 8 }, false, clock);
     state.prerender_all().await;
     assert_eq!(state.snapshot().pages.counts().routes, 0);
     let response = get(&state, "/blogs").await;

@@ -1,6 +1,7 @@
-//! The runtime image's premise without a container engine: the Dockerfile copies only the binary into
-//! distroless/cc (glibc's libraries and loader, little else) and runs it as a non-root user. Here the
-//! binary runs chrooted in a folder holding only itself, the libraries `ldd` names and the loader, as
+//! The runtime image's premise without a container engine: the Dockerfile copies only the binary and the
+//! V8 engine's two files beside it into distroless/cc (glibc's libraries and loader, little else) and runs
+//! it as a non-root user. Here the binary runs chrooted in a folder holding only itself, the engine's
+//! files, the libraries `ldd` names for the binary and the engine, and the loader, as
 //! uid 65534 (or, when the tests do not run as root, as root of a user namespace, unprivileged
 //! outside it), with an empty environment; it serves the site, passes its own health check, and
 //! stops cleanly on SIGTERM.
@@ -12,6 +13,7 @@ use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+use clinic_site::ssr::v8::library;
 use common::binary::{Server, BINARY};
 use common::TempDir;
 
@@ -73,20 +75,30 @@ fn on_path(program: &str) -> Option<PathBuf> {
     std::env::split_paths(&std::env::var_os("PATH")?).map(|dir| dir.join(program)).find(|path| path.is_file())
 }
 
-/// A root filesystem holding only the binary at /clinic-site and, at the same absolute paths, the
-/// files `ldd` names: the shared libraries and the dynamic loader. Nothing else: no shell, no /etc,
+/// A root filesystem holding only the binary at /clinic-site, the V8 engine beside it (/libmini_racer.so,
+/// which the binary opens at start-up, and /icudtl.dat) and, at the same absolute paths, the files `ldd`
+/// names for the binary and the engine: the shared libraries and the dynamic loader. Nothing else: no shell, no /etc,
 /// no /tmp, no /proc. Docker would mount /proc, /sys and /dev; the binary only looks there (std for
 /// the cgroup CPU quota, mimalloc for overcommit and huge pages) and does without.
 fn runtime_root(root: &Path) -> Vec<PathBuf> {
-    let ldd = Command::new("ldd").arg(BINARY).output().expect("ldd (glibc) lists the binary's libraries");
-    assert!(ldd.status.success(), "ldd {BINARY}: {}", String::from_utf8_lossy(&ldd.stderr));
-    // "libc.so.6 => /lib/x86_64-linux-gnu/libc.so.6 (0x…)", "/lib64/ld-linux-x86-64.so.2 (0x…)"; the
-    // vDSO is in the kernel and has no path.
-    let libraries: Vec<PathBuf> = String::from_utf8(ldd.stdout)
-        .unwrap()
-        .lines()
-        .filter_map(|line| line.split_whitespace().find(|word| word.starts_with('/')).map(PathBuf::from))
+    let engine = Path::new(library::BUILD_DIR);
+    let mut libraries: Vec<PathBuf> = [Path::new(BINARY), &engine.join(library::LIBRARY)]
+        .into_iter()
+        .flat_map(|file| {
+            let ldd = Command::new("ldd").arg(file).output().expect("ldd (glibc) lists a file's libraries");
+            assert!(ldd.status.success(), "ldd {}: {}", file.display(), String::from_utf8_lossy(&ldd.stderr));
+            // "libc.so.6 => /lib/x86_64-linux-gnu/libc.so.6 (0x…)", "/lib64/ld-linux-x86-64.so.2 (0x…)";
+            // the vDSO is in the kernel and has no path.
+            let listed: Vec<PathBuf> = String::from_utf8(ldd.stdout)
+                .unwrap()
+                .lines()
+                .filter_map(|line| line.split_whitespace().find(|word| word.starts_with('/')).map(PathBuf::from))
+                .collect();
+            listed
+        })
         .collect();
+    libraries.sort();
+    libraries.dedup();
     assert!(
         libraries.iter().any(|path| path.to_string_lossy().contains("ld-linux")),
         "no loader in ldd's list: {libraries:?}"
@@ -98,6 +110,9 @@ fn runtime_root(root: &Path) -> Vec<PathBuf> {
         std::fs::copy(library, target).unwrap();
     }
     std::fs::copy(BINARY, root.join("clinic-site")).unwrap();
+    for file in [library::LIBRARY, library::ICU_DATA] {
+        std::fs::copy(engine.join(file), root.join(file)).unwrap();
+    }
     libraries
 }
 
@@ -133,10 +148,15 @@ async fn the_binary_alone_with_its_libraries_serves_the_site_as_an_unprivileged_
     let work = TempDir::new("runtime-image");
     let root = work.join("root");
     let libraries = runtime_root(&root);
-    let mut expected: Vec<PathBuf> = libraries.into_iter().chain([PathBuf::from("/clinic-site")]).collect();
+    let beside = ["/clinic-site", "/libmini_racer.so", "/icudtl.dat"].map(PathBuf::from);
+    let mut expected: Vec<PathBuf> = libraries.into_iter().chain(beside).collect();
     expected.sort();
     expected.dedup();
-    assert_eq!(files(&root, &root), expected, "the root holds only the binary, its libraries and the loader");
+    assert_eq!(
+        files(&root, &root),
+        expected,
+        "the root holds only the binary, the engine, their libraries and the loader"
+    );
 
     // A start that fails for want of a library says so here rather than as "exited before ready".
     let help = jail.command(&root, &[], &["--help"]).output().unwrap();
@@ -177,4 +197,5 @@ async fn the_binary_alone_with_its_libraries_serves_the_site_as_an_unprivileged_
     assert!(status.success(), "the server exited with {status} on SIGTERM");
     let log = std::fs::read_to_string(&log).unwrap();
     assert!(log.contains("listening") && log.contains("stopped"), "{log}");
+    assert!(log.contains("engine=V8"), "the pages were rendered by V8, opened beside the binary: {log}");
 }

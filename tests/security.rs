@@ -113,7 +113,7 @@ async fn the_policy_allows_all_inline_code_in_the_pages_and_the_pages_need_no_mo
 #[tokio::test]
 async fn behind_a_tls_proxy_a_request_received_over_http_is_sent_to_https() {
     let https = |site_url: &str| {
-        let pool = clinic_site::ssr::RenderPool::start(PoolConfig { workers: 1, queue: 8 }, quickjs()).unwrap();
+        let pool = clinic_site::ssr::RenderPool::start(PoolConfig { workers: 1, queue: 8 }, engine()).unwrap();
         Arc::new(AppState::new(
             content(),
             pool,

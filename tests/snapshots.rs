@@ -40,7 +40,7 @@ impl Renderer for Counting {
 fn counting() -> (RendererFactory, Renders) {
     let renders = Arc::new(Mutex::new(HashMap::new()));
     let counts = Arc::clone(&renders);
-    let real = quickjs();
+    let real = engine();
     let factory: RendererFactory =
         Arc::new(move || Ok(Box::new(Counting { inner: real()?, renders: Arc::clone(&counts) }) as Box<dyn Renderer>));
     (factory, renders)
@@ -62,7 +62,7 @@ impl Clock for TokioClock {
 async fn the_date_loop_renders_the_new_days_pages_a_second_after_the_clinics_midnight_by_its_clock() {
     let one_minute_to_midnight = local_noon(date(2026, 12, 31)) + chrono::Duration::seconds(12 * 3600 - 60);
     let clock = Arc::new(TokioClock { start: one_minute_to_midnight, at: tokio::time::Instant::now() });
-    let state = state_of(content(), quickjs(), PoolConfig { workers: 2, queue: 8 }, true, clock);
+    let state = state_of(content(), engine(), PoolConfig { workers: 2, queue: 8 }, true, clock);
     assert!(state.prerender_all().await.is_empty());
     let looping = tokio::spawn({
         let state = Arc::clone(&state);
@@ -114,7 +114,7 @@ async fn a_date_change_that_panics_leaves_the_date_loop_running() {
         clock: TokioClock { start: one_minute_to_midnight, at: tokio::time::Instant::now() },
         armed: false.into(),
     });
-    let state = state_of(content(), quickjs(), PoolConfig { workers: 2, queue: 8 }, true, Arc::clone(&clock) as _);
+    let state = state_of(content(), engine(), PoolConfig { workers: 2, queue: 8 }, true, Arc::clone(&clock) as _);
     assert!(state.prerender_all().await.is_empty());
     let looping = tokio::spawn({
         let state = Arc::clone(&state);
@@ -145,7 +145,7 @@ async fn a_content_reload_that_panics_leaves_the_watcher_running() {
         clock: TokioClock { start: local_noon(date(2026, 11, 22)), at: tokio::time::Instant::now() },
         armed: false.into(),
     });
-    let state = state_of(content, quickjs(), PoolConfig { workers: 2, queue: 8 }, true, Arc::clone(&clock) as _);
+    let state = state_of(content, engine(), PoolConfig { workers: 2, queue: 8 }, true, Arc::clone(&clock) as _);
     assert!(state.prerender_all().await.is_empty());
     let _watching = clinic_site::reload::start(Arc::clone(&state), Some(&dir)).unwrap();
     let about = dir.join("about.toml");
@@ -172,7 +172,7 @@ async fn a_content_reload_that_panics_leaves_the_watcher_running() {
 #[tokio::test]
 async fn yesterdays_pages_are_served_until_the_new_days_are_swapped_in() {
     let clock = Arc::new(FixedClock(Mutex::new(date(2026, 12, 31))));
-    let state = state_with(quickjs(), PoolConfig { workers: 2, queue: 8 }, true, Arc::clone(&clock));
+    let state = state_with(engine(), PoolConfig { workers: 2, queue: 8 }, true, Arc::clone(&clock));
     assert!(state.prerender_all().await.is_empty());
     let response = get(&state, "/").await;
     assert_eq!(header(&response, "cache-control"), SHARED);
@@ -197,7 +197,7 @@ async fn yesterdays_pages_are_served_until_the_new_days_are_swapped_in() {
 #[tokio::test]
 async fn blog_list_query_pages_are_rendered_again_for_the_new_date() {
     let clock = Arc::new(FixedClock(Mutex::new(date(2026, 12, 31))));
-    let state = state_with(quickjs(), PoolConfig { workers: 1, queue: 8 }, true, Arc::clone(&clock));
+    let state = state_with(engine(), PoolConfig { workers: 1, queue: 8 }, true, Arc::clone(&clock));
     assert!(page_text(get(&state, "/blogs?page=2").await).await.contains("© 2026"));
     assert_eq!(state.snapshot().pages.counts().recent_states, 1);
     *clock.0.lock().unwrap() = date(2027, 1, 1);

@@ -5,10 +5,12 @@
 #   (c)        nginx serving (a)'s bytes and headers as static files, access_log off
 #   (c-logged) the same with nginx's default access log (the "combined" format, to a file)
 #              each of the four measured uncompressed (identity) and with Accept-Encoding: br
-#   (b)        the release server with NO_RENDER_CACHE=true: a QuickJS render per request
+#   (b)        the release server with NO_RENDER_CACHE=true: a V8 render per request (its default engine)
+#   (b-quickjs) the same with SSR_ENGINE=quickjs: a QuickJS render per request
 #   (d)        Node rendering the same SSR bundle per request (bench/node-ssr.mjs)
-# plus start-up (the server's "pre-rendered" log line and the time to /readyz 200), the first render
-# of every page of the sitemap, and peak memory. Writes bench/RESULTS.md, keeping the sections other
+# plus start-up (the server's "pre-rendered" log line and the time to /readyz 200) and a content
+# reload's time, each with V8 and with QuickJS, the first render of every page of the sitemap, and
+# memory (idle after start-up, and peak). Writes bench/RESULTS.md, keeping the sections other
 # tools write there between <!-- NAME:start --> and <!-- NAME:end --> (Lighthouse's).
 #
 # Refuses to report (exits 1 and writes no report) when a measured run is not fit to compare:
@@ -29,6 +31,7 @@ suite_baseline() {
   baseline_settings
   baseline_bundle
   baseline_start_ours
+  baseline_engines_start_and_reload
   baseline_start_baselines
   baseline_check_same
   baseline_cold_renders
@@ -80,11 +83,12 @@ baseline_bundle() {
 # ---------------------------------------------------------------- 3. our servers: (a), (a-quiet), (b)
 baseline_start_ours() {
   local figures
-  take_ports PORT_A PORT_AQ PORT_B PORT_C PORT_CL PORT_D
+  take_ports PORT_A PORT_AQ PORT_B PORT_BQ PORT_C PORT_CL PORT_D
   URL_A="http://$HOST:$PORT_A"
   log "starting (a) the server with its render cache on :$PORT_A"
   start_server a "$PORT_A" "$URL_A"
   PID_A=$STARTED_PID READY_A_MS=$STARTED_MS
+  IDLE_A=$(vmrss_mib "$PID_A")
   figures=$(prerender_figures "$OUT/server-a.log")
   read -r PAGES_A LIST_STATES_A PRERENDER_MS_A <<<"$figures"
   # (a)'s SITE_URL, so that its pages are byte for byte (a)'s.
@@ -96,6 +100,49 @@ baseline_start_ours() {
   log "starting (b) the server with NO_RENDER_CACHE=true on :$PORT_B"
   start_server b "$PORT_B" "http://$HOST:$PORT_B" NO_RENDER_CACHE=true LOG_LEVEL=warn
   PID_B=$STARTED_PID READY_B_MS=$STARTED_MS
+  log "starting (b-quickjs) the same with SSR_ENGINE=quickjs on :$PORT_BQ"
+  start_server b-quickjs "$PORT_BQ" "http://$HOST:$PORT_BQ" NO_RENDER_CACHE=true LOG_LEVEL=warn SSR_ENGINE=quickjs
+  PID_BQ=$STARTED_PID READY_BQ_MS=$STARTED_MS
+}
+
+# ---------------------------------------------------------------- 3b. start-up and a content reload, per engine
+# Each engine's server with its render cache, reading a copy of content/ (CONTENT_DIR), one at a time:
+# its start-up, its memory when idle, then a content edit (a newline added to site.toml, which changes
+# the content's fingerprint) timed from the edit to the log's "content reloaded" (which includes the
+# watcher's 300 ms debounce) and by its "pre-rendered" line (the renders and compression alone).
+baseline_engines_start_and_reload() {
+  local engine
+  for engine in v8 quickjs; do
+    engine_start_and_reload "$engine"
+  done
+}
+
+engine_start_and_reload() { # engine
+  local name="reload-$1" port dir figures edited reloaded waited=0
+  take_ports port
+  dir="$OUT/content-$1"
+  rm -rf "$dir"
+  cp -r content "$dir"
+  log "starting ($name) with SSR_ENGINE=$1 and CONTENT_DIR on :$port"
+  start_server "$name" "$port" "http://$HOST:$port" "SSR_ENGINE=$1" "CONTENT_DIR=$dir" LOG_LEVEL=info
+  local pid=$STARTED_PID
+  printf -v "READY_MS_$1" %s "$STARTED_MS"
+  figures=$(prerender_figures "$OUT/server-$name.log")
+  printf -v "PRERENDER_MS_$1" %s "${figures##* }"
+  sleep 1 # settled: the figure is what an idle server holds
+  printf -v "IDLE_$1" %s "$(vmrss_mib "$pid")"
+  edited=$(date +%s%N)
+  printf '\n' >>"$dir/site.toml"
+  until grep -q 'content reloaded' "$OUT/server-$name.log"; do
+    sleep 0.01
+    waited=$((waited + 1))
+    [ "$waited" -lt 3000 ] || die "($name) did not reload its content within 30 s (log: $OUT/server-$name.log)"
+  done
+  reloaded=$(date +%s%N)
+  printf -v "RELOAD_MS_$1" %s $(((reloaded - edited) / 1000000))
+  printf -v "RELOAD_RENDER_MS_$1" %s "$(grep ' pre-rendered ' "$OUT/server-$name.log" | tail -1 | sed -E 's/.* elapsed_ms=([0-9]+).*/\1/')"
+  kill "$pid"
+  wait "$pid" 2>/dev/null || true
 }
 
 # Prints "<pages> <list states> <ms>" from the server's log line
@@ -187,6 +234,8 @@ baseline_check_same() {
   done
   [ "$(header_value "$OUT/a-br.headers" content-encoding)" = br ] || die "(a) does not answer Accept-Encoding: br with brotli"
   fetch b identity "$(server_url b)/"
+  fetch b-quickjs identity "$(server_url b-quickjs)/"
+  cmp -s "$OUT/b-identity.body" "$OUT/b-quickjs-identity.body" || die "(b) and (b-quickjs) render / differently"
   fetch d identity "$(server_url d)/"
 }
 
@@ -195,6 +244,7 @@ server_url() { # server name
     a) echo "$URL_A" ;;
     a-quiet) echo "http://$HOST:$PORT_AQ" ;;
     b) echo "http://$HOST:$PORT_B" ;;
+    b-quickjs) echo "http://$HOST:$PORT_BQ" ;;
     c) echo "http://$HOST:$PORT_C" ;;
     c-logged) echo "http://$HOST:$PORT_CL" ;;
     d) echo "http://$HOST:$PORT_D" ;;
@@ -253,10 +303,12 @@ baseline_measure() {
   done
   # The engines' req/s is steady (a queue of renders): one round each.
   measure b identity 1
+  measure b-quickjs identity 1
   measure d identity 1
   HWM_A=$(vmhwm_mib "$PID_A")
   HWM_AQ=$(vmhwm_mib "$PID_AQ")
   HWM_B=$(vmhwm_mib "$PID_B")
+  HWM_BQ=$(vmhwm_mib "$PID_BQ")
   HWM_D=$(vmhwm_mib "$PID_D")
 }
 
@@ -310,6 +362,7 @@ tail_too_long() { # p50 ms, p99 ms
 }
 
 vmhwm_mib() { awk '/^VmHWM/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
+vmrss_mib() { awk '/^VmRSS/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
 
 # ---------------------------------------------------------------- 8. report
 # A figure of a server in an encoding, the median over its rounds: FIELD is rps, p50, p99, requests,
@@ -369,7 +422,7 @@ kept_sections() { # file
 }
 
 baseline_report() {
-  local cold_table cold_median cold_max cold_max_route cold_bad worst ab_d b_d report="$OUT/RESULTS.md"
+  local cold_table cold_median cold_max cold_max_route cold_bad worst ab_d b_d bq_d b_bq report="$OUT/RESULTS.md"
   cold_table=$(awk '{ printf "| `%s` | %s | %.1f |\n", $1, $2, $3 * 1000 }' "$OUT/cold.txt")
   cold_median=$(awk '{ print $3 * 1000 }' "$OUT/cold.txt" | median | awk '{ printf "%.1f", $1 }')
   read -r cold_max cold_max_route < <(sort -k3 -g "$OUT/cold.txt" | tail -1 | awk '{ printf "%.1f %s\n", $3 * 1000, $1 }')
@@ -377,6 +430,8 @@ baseline_report() {
     $1 == "/no-such-page" && $2 != 404 { printf "%s answered %s (expected 404); ", $1, $2 }' "$OUT/cold.txt")
   worst=$(worst_runs)
   b_d=$(ratio "$(fig b identity rps)" "$(fig d identity rps)")
+  bq_d=$(ratio "$(fig b-quickjs identity rps)" "$(fig d identity rps)")
+  b_bq=$(ratio "$(fig b identity rps)" "$(fig b-quickjs identity rps)")
   ab_d=$(ratio "$(fig a identity rps)" "$(fig d identity rps)")
 
   cat >"$report" <<EOF
@@ -399,7 +454,7 @@ server under test does not get, for every server alike.
 
 - **Load**: \`wrk -t${THREADS} -c${CONNECTIONS} -d${DURATION} --latency\` on \`GET /\` after a ${WARMUP} warm-up run,
   one server under load at a time (the others idle), in this order: (a-quiet), (c), (a), (c-logged)
-  uncompressed, the same four with brotli, all of that ${ROUNDS} times, then (b) and (d) once.
+  uncompressed, the same four with brotli, all of that ${ROUNDS} times, then (b), (b-quickjs) and (d) once.
   Each figure of the cached page is the median of its ${ROUNDS} rounds (a single run swung by up to a
   fifth here). Taking ours and nginx's in turn spreads any drift in the machine's other work over
   both sides.
@@ -470,29 +525,31 @@ dominates both, and they are level.
   ETag for each encoding; no \`Last-Modified\` or \`Accept-Ranges\`). **(c-logged)** is the same
   with nginx's default access log: the \`combined\` format, to a file, one write per request.
 
-## The render engine: QuickJS in the server against Node
+## The render engine: V8 in the server against Node
 
 | server | req/s | p50 ms | p99 ms | p99 / p50 | body bytes | header bytes | other processes' cores |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
-$(engine_row b "(b) Rust, \`NO_RENDER_CACHE=true\`: a QuickJS render per request")
+$(engine_row b "(b) Rust, \`NO_RENDER_CACHE=true\`: a V8 render per request")
+$(engine_row b-quickjs "(b-quickjs) the same with \`SSR_ENGINE=quickjs\`: a QuickJS render per request")
 $(engine_row d "(d) Node \`node:http\`, the same SSR bundle, a render per request")
 
 | target | measured | result |
 | --- | ---: | --- |
-| (b) ≥ 0.4 × (d) | ${b_d} × | $(verdict "$b_d" 0.4) |
+| (b) ≥ 0.8 × (d) (issue 31) | ${b_d} × | $(verdict "$b_d" 0.8) |
 | (a) ≥ 10 × (d) (issue 2; (a) uncompressed) | ${ab_d} × | $(verdict "$ab_d" 10) |
 
+(b-quickjs) / (d): ${bq_d} ×; (b) / (b-quickjs): ${b_bq} ×. (b) and (b-quickjs) send the same bytes.
+
 (b) is the release binary with \`NO_RENDER_CACHE=true\` and \`LOG_LEVEL=warn\`: every request renders
-the page in one of its ${SSR_WORKERS:-$(nproc)} QuickJS workers (one per core), then wraps it in the
+the page in one of its ${SSR_WORKERS:-$(nproc)} V8 workers (one per core, each an isolate of its own), then wraps it in the
 document shell, uncompressed. (d) is \`bench/node-ssr.mjs\`: one Node process (one JavaScript thread)
 calling \`render("/", data)\` from the same \`ssr.js\` (same bundle as the one the binary embeds:
 ${BUNDLE_SAME}; ${SSR_BYTES} bytes) with the home route's data taken from (a)'s \`/_data/\`, in a smaller
 document shell (no asset links, no security headers), so its page is a little shorter. Neither logs
 a line per request. Their latencies are a queue behind renders (32 connections, one render at a
 time per worker or thread); (d)'s long tail is not garbage collection (V8's pauses, seen with
-\`--trace-gc\`, are 1-2 ms). QuickJS is an interpreter: a render of \`/\` takes about 8 ms in it and
-0.7 ms in V8's compiled code, so one Node thread outruns the server's two workers; where that time
-goes, what was done about it and what was tried is in \`docs/engine.md\` ("What a render costs").
+\`--trace-gc\`, are 1-2 ms). QuickJS is an interpreter: a render of \`/\` takes about ten times as long
+in it as in V8's compiled code; where the time goes is in \`docs/engine.md\` ("What a render costs").
 Visitors meet (b)'s path only for a blog search no one has made since the last snapshot.
 
 ## Start-up
@@ -502,6 +559,17 @@ Visitors meet (b)'s path only for a blog search no one has made since the last s
 | (a) pages pre-rendered (the server's log line \`pre-rendered ... pages=${PAGES_A} list_states=${LIST_STATES_A} ... elapsed_ms=${PRERENDER_MS_A}\`) | ${PAGES_A} pages and ${LIST_STATES_A} states of the blog list in ${PRERENDER_MS_A} ms |
 | (a) process start → \`/readyz\` 200 (after pre-rendering) | ${READY_A_MS} ms |
 | (b) process start → \`/readyz\` 200 (cache off, nothing to pre-render) | ${READY_B_MS} ms |
+| (b-quickjs) the same with QuickJS | ${READY_BQ_MS} ms |
+
+Per engine, a server with its render cache reading a copy of \`content/\` (\`CONTENT_DIR\`), started alone:
+
+| engine | start → \`/readyz\` 200 | of which pre-rendering | RSS idle after start-up | content edit → "content reloaded" | of which pre-rendering |
+| --- | ---: | ---: | ---: | ---: | ---: |
+| V8 (the default) | ${READY_MS_v8} ms | ${PRERENDER_MS_v8} ms | ${IDLE_v8} MiB | ${RELOAD_MS_v8} ms | ${RELOAD_RENDER_MS_v8} ms |
+| QuickJS | ${READY_MS_quickjs} ms | ${PRERENDER_MS_quickjs} ms | ${IDLE_quickjs} MiB | ${RELOAD_MS_quickjs} ms | ${RELOAD_RENDER_MS_quickjs} ms |
+
+A reload's time includes the watcher's 300 ms debounce (\`src/reload.rs\`). Target (issue 31): start-up
+to \`/readyz\` 200 at most 300 ms.
 
 \`/readyz\` polled every 5 ms by \`scripts/start-server.mjs\`, the process that starts the server.
 
@@ -522,9 +590,10 @@ ${cold_bad:+Unexpected status: ${cold_bad}}
 
 | process | peak RSS (VmHWM) |
 | --- | ---: |
-| (a) Rust, cache on, after pre-rendering and its load runs | ${HWM_A} MiB |
+| (a) Rust, cache on, after pre-rendering and its load runs (RSS when idle after start-up: ${IDLE_A} MiB) | ${HWM_A} MiB |
 | (a-quiet) the same, \`LOG_LEVEL=warn\` | ${HWM_AQ} MiB |
 | (b) Rust, cache off, after the first renders and its load run | ${HWM_B} MiB |
+| (b-quickjs) the same with QuickJS | ${HWM_BQ} MiB |
 | (d) Node, after its load run | ${HWM_D} MiB |
 
 Raw wrk output, server logs and the nginx configs of this run: \`bench/out/baseline/\` (not committed).

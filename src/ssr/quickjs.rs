@@ -6,17 +6,7 @@ use std::time::{Duration, Instant};
 
 use rquickjs::{CatchResultExt, CaughtError, Context, Function, Runtime, Value};
 
-use super::{AppRender, RenderError, Renderer};
-#[cfg(test)]
-use crate::routes::StateHead;
-
-#[derive(Debug, Clone, Copy)]
-pub struct QuickJsLimits {
-    /// Wall-clock budget of one render, enforced by the engine's interrupt handler.
-    pub deadline: Duration,
-    /// Heap limit of the runtime; an allocation past it fails the render.
-    pub memory_bytes: usize,
-}
+use super::{AppRender, EngineLimits, RenderError, Renderer};
 
 /// Evaluating the bundle happens once per runtime and may take longer than a render.
 const LOAD_DEADLINE: Duration = Duration::from_secs(20);
@@ -28,7 +18,7 @@ pub struct QuickJs {
     // Field order matters: the context must be dropped before its runtime.
     context: Context,
     _runtime: Runtime,
-    limits: QuickJsLimits,
+    limits: EngineLimits,
     epoch: Instant,
     /// Milliseconds since `epoch` after which the interrupt handler stops the running script.
     deadline_ms: Arc<AtomicU64>,
@@ -36,8 +26,8 @@ pub struct QuickJs {
 
 impl QuickJs {
     /// A runtime with the bundle evaluated, so `render` is defined.
-    pub fn new(bundle: &str, limits: QuickJsLimits) -> Result<Self, RenderError> {
-        let engine = |e: rquickjs::Error| RenderError::Engine(e.into());
+    pub fn new(bundle: &str, limits: EngineLimits) -> Result<Self, RenderError> {
+        let engine = |e: rquickjs::Error| RenderError::engine("QuickJS", e);
         let runtime = Runtime::new().map_err(engine)?;
         runtime.set_memory_limit(limits.memory_bytes);
         runtime.set_max_stack_size(JS_STACK_BYTES);
@@ -72,7 +62,7 @@ impl QuickJs {
             Failure::OutOfMemory => RenderError::OutOfMemory,
             Failure::Threw(message) => RenderError::Threw(message),
             Failure::Contract(message) => RenderError::Contract(message),
-            Failure::Engine(error) => RenderError::Engine(error.into()),
+            Failure::Engine(error) => RenderError::engine("QuickJS", error),
         })
     }
 }
@@ -124,93 +114,5 @@ impl Renderer for QuickJs {
             let mut reader = serde_json::Deserializer::from_str(&json);
             serde_path_to_error::deserialize(&mut reader).map_err(|e| Failure::Contract(e.to_string()))
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const LIMITS: QuickJsLimits = QuickJsLimits { deadline: Duration::from_millis(200), memory_bytes: 32 << 20 };
-
-    /// A bundle whose `render` runs `body`, which may return `page(html)`: a result with no list state.
-    fn engine(body: &str) -> QuickJs {
-        let page = "const page = (html) => ({ html, stateHead: null, listStates: [] });";
-        QuickJs::new(&format!("{page} globalThis.render = function (url, data) {{ {body} }};"), LIMITS).unwrap()
-    }
-
-    #[test]
-    fn renders_with_url_and_data() {
-        let mut js = engine("return page(url + ' ' + JSON.parse(data).name);");
-        assert_eq!(js.render("/about", r#"{"name":"Patna"}"#).unwrap(), AppRender::from("/about Patna".to_owned()));
-    }
-
-    #[test]
-    fn the_state_head_and_linked_states_come_back_beside_the_html() {
-        let head = "{ title: 'Page 2 of 3 – Blog', canonicalQuery: 'page=2', index: true }";
-        let mut js = engine(&format!("return {{ html: '<p>2</p>', stateHead: {head}, listStates: ['page=3'] }};"));
-        let out = js.render("/blogs?page=2", "{}").unwrap();
-        let head = StateHead { title: "Page 2 of 3 – Blog".into(), canonical_query: "page=2".into(), index: true };
-        assert_eq!(
-            out,
-            AppRender { html: "<p>2</p>".into(), state_head: Some(head), list_states: vec!["page=3".into()] }
-        );
-    }
-
-    #[test]
-    fn a_result_of_another_shape_is_an_error_naming_the_field() {
-        for (body, field) in [
-            ("return '<p>only a string</p>';", ""),
-            ("return { html: '<p></p>', stateHead: null, listStates: 'page=2' };", "listStates"),
-            ("return { html: '<p></p>', stateHead: { title: 1 }, listStates: [] };", "stateHead.title"),
-            ("return undefined;", ""),
-        ] {
-            match engine(body).render("/", "{}") {
-                Err(RenderError::Contract(message)) => assert!(message.starts_with(field), "{body}: {message}"),
-                other => panic!("{body}: expected Contract, got {other:?}"),
-            }
-        }
-    }
-
-    #[test]
-    fn a_throwing_render_reports_the_message() {
-        let mut js = engine("throw new Error('broken page');");
-        match js.render("/", "{}") {
-            Err(RenderError::Threw(message)) => assert!(message.contains("broken page"), "{message}"),
-            other => panic!("expected Threw, got {other:?}"),
-        }
-    }
-
-    #[test]
-    fn an_endless_render_is_stopped_at_the_deadline_and_the_runtime_renders_again() {
-        let mut js = engine("if (url === '/loop') for (;;) {} return page('ok ' + url);");
-        let start = Instant::now();
-        assert!(matches!(js.render("/loop", "{}"), Err(RenderError::Timeout)));
-        assert!(start.elapsed() < Duration::from_secs(5));
-        // The same runtime renders again: the deadline was disarmed after the timeout, and re-armed.
-        assert_eq!(js.render("/", "{}").unwrap().html, "ok /");
-        assert!(matches!(js.render("/loop", "{}"), Err(RenderError::Timeout)));
-    }
-
-    #[test]
-    fn a_script_error_that_mentions_memory_is_a_throw_not_out_of_memory() {
-        let mut js = engine("throw new Error('allocation of a slot failed: out of memory in the list');");
-        assert!(matches!(js.render("/", "{}"), Err(RenderError::Threw(m)) if m.contains("allocation of a slot")));
-    }
-
-    #[test]
-    fn a_greedy_render_runs_out_of_memory() {
-        // A deadline far away, so that on a busy machine the memory limit, not the clock, stops it.
-        let limits = QuickJsLimits { deadline: Duration::from_secs(30), ..LIMITS };
-        let bundle = "globalThis.render = function () { const a = []; for (;;) a.push(new Array(100000).fill(1)); };";
-        let mut js = QuickJs::new(bundle, limits).unwrap();
-        let result = js.render("/", "{}");
-        assert!(matches!(result, Err(RenderError::OutOfMemory)), "{result:?}");
-    }
-
-    #[test]
-    fn a_bundle_without_render_is_refused() {
-        let err = QuickJs::new("var x = 1;", LIMITS).err().unwrap();
-        assert!(matches!(err, RenderError::Contract(ref m) if m.contains("globalThis.render")), "{err:?}");
     }
 }

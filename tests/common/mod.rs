@@ -19,7 +19,7 @@ use clinic_site::assets::SSR_BUNDLE;
 use clinic_site::clock::Clock;
 use clinic_site::content::{ContentSource, Editions};
 use clinic_site::settings::Settings;
-use clinic_site::ssr::{quickjs_factory, PoolConfig, QuickJsLimits, RenderPool, RendererFactory};
+use clinic_site::ssr::{Engine, EngineLimits, PoolConfig, RenderPool, RendererFactory};
 use clinic_site::AppState;
 use http_body_util::BodyExt;
 use tower::ServiceExt;
@@ -44,8 +44,9 @@ pub fn content() -> Editions {
     Editions::load(ContentSource::Embedded).expect("the embedded content is valid")
 }
 
-pub fn quickjs() -> RendererFactory {
-    quickjs_factory(SSR_BUNDLE, QuickJsLimits { deadline: Duration::from_secs(5), memory_bytes: 128 << 20 })
+/// The site's engine (V8) running the real bundle.
+pub fn engine() -> RendererFactory {
+    Engine::V8.factory(SSR_BUNDLE, EngineLimits { deadline: Duration::from_secs(5), memory_bytes: 128 << 20 })
 }
 
 pub fn state_with(factory: RendererFactory, pool: PoolConfig, cache: bool, clock: Arc<FixedClock>) -> Arc<AppState> {
@@ -69,7 +70,7 @@ pub fn state_of(
 /// The real app on 2026-11-22, with its pages pre-rendered.
 pub async fn ready_state() -> Arc<AppState> {
     let state = state_with(
-        quickjs(),
+        engine(),
         PoolConfig { workers: 2, queue: 64 },
         true,
         Arc::new(FixedClock(Mutex::new(date(2026, 11, 22)))),
