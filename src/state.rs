@@ -15,12 +15,24 @@ use crate::live_site::{LiveSite, ReloadError};
 use crate::page_renderer::PageRenderer;
 use crate::settings::Settings;
 use crate::snapshot::Snapshot;
-use crate::ssr::{EngineLimits, PoolConfig, RenderError, RenderPool};
+use crate::ssr::{Engine, EngineLimits, PoolConfig, RenderError, RenderPool};
 
 pub struct AppState {
     pub settings: Settings,
     pub site: LiveSite,
     pub renderer: PageRenderer,
+}
+
+/// The render workers running `bundle` in `engine`; a bundle that cannot be evaluated, or an engine that
+/// cannot be loaded, stops start-up with the engine's name and the cause (the JS exception, or the file).
+fn start_renderers(
+    engine: Engine,
+    bundle: &'static str,
+    limits: EngineLimits,
+    pool: PoolConfig,
+) -> anyhow::Result<RenderPool> {
+    RenderPool::start(pool, engine.factory(bundle, limits))
+        .with_context(|| format!("the SSR bundle failed to load in {}", engine.name()))
 }
 
 impl AppState {
@@ -32,11 +44,8 @@ impl AppState {
             deadline: Duration::from_millis(config.render_timeout_ms),
             memory_bytes: config.render_memory_mb << 20,
         };
-        let pool = RenderPool::start(
-            PoolConfig { workers: config.workers(), queue: config.ssr_queue },
-            config.ssr_engine.factory(SSR_BUNDLE, limits),
-        )
-        .with_context(|| format!("the SSR bundle failed to load in {}", config.ssr_engine.name()))?;
+        let pool_config = PoolConfig { workers: config.workers(), queue: config.ssr_queue };
+        let pool = start_renderers(config.ssr_engine, SSR_BUNDLE, limits, pool_config)?;
         Ok(Self::new(content, pool, Settings::from_config(config), Arc::new(SystemClock)))
     }
 
@@ -69,5 +78,23 @@ impl AppState {
     /// Renders the new day's pages when the date changes, for the life of the server.
     pub async fn date_changes(&self) {
         self.site.date_changes(&self.renderer).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bundle_that_fails_to_evaluate_stops_start_up_with_the_engine_and_the_exception() {
+        let limits = EngineLimits { deadline: Duration::from_secs(5), memory_bytes: 32 << 20 };
+        let pool = PoolConfig { workers: 2, queue: 2 };
+        for engine in [Engine::V8, Engine::QuickJs] {
+            let error = start_renderers(engine, "throw new Error('window is not defined')", limits, pool).err();
+            let message = format!("{:#}", error.expect("start-up refused"));
+            let expected = format!("the SSR bundle failed to load in {}: render threw: ", engine.name());
+            assert!(message.starts_with(&expected), "{message}");
+            assert!(message.contains("window is not defined"), "{message}");
+        }
     }
 }

@@ -101,7 +101,8 @@ baseline_start_ours() {
   start_server b "$PORT_B" "http://$HOST:$PORT_B" NO_RENDER_CACHE=true LOG_LEVEL=warn
   PID_B=$STARTED_PID READY_B_MS=$STARTED_MS
   log "starting (b-quickjs) the same with SSR_ENGINE=quickjs on :$PORT_BQ"
-  start_server b-quickjs "$PORT_BQ" "http://$HOST:$PORT_BQ" NO_RENDER_CACHE=true LOG_LEVEL=warn SSR_ENGINE=quickjs
+  # (b)'s SITE_URL, so that its pages are byte for byte (b)'s.
+  start_server b-quickjs "$PORT_BQ" "http://$HOST:$PORT_B" NO_RENDER_CACHE=true LOG_LEVEL=warn SSR_ENGINE=quickjs
   PID_BQ=$STARTED_PID READY_BQ_MS=$STARTED_MS
 }
 
@@ -127,8 +128,10 @@ engine_start_and_reload() { # engine
   start_server "$name" "$port" "http://$HOST:$port" "SSR_ENGINE=$1" "CONTENT_DIR=$dir" LOG_LEVEL=info
   local pid=$STARTED_PID
   printf -v "READY_MS_$1" %s "$STARTED_MS"
+  local prerender_ms
   figures=$(prerender_figures "$OUT/server-$name.log")
-  printf -v "PRERENDER_MS_$1" %s "${figures##* }"
+  read -r _ _ prerender_ms <<<"$figures"
+  printf -v "PRERENDER_MS_$1" %s "$prerender_ms"
   sleep 1 # settled: the figure is what an idle server holds
   printf -v "IDLE_$1" %s "$(vmrss_mib "$pid")"
   edited=$(date +%s%N)
