@@ -1,6 +1,8 @@
-//! Response bodies compressed once (at render or build time), and the choice between them per request.
+//! Response bodies compressed once (when made, or at the first response that wants the coding), and the
+//! choice between them per request.
 
 use std::io::Write;
+use std::sync::OnceLock;
 
 use axum::http::HeaderValue;
 use bytes::Bytes;
@@ -55,12 +57,15 @@ pub fn negotiate(accept_encoding: Option<&str>) -> Coding {
     }
 }
 
-/// One response body, compressed ahead of time in the codings asked for, with a strong validator.
+/// One response body, compressed at most once per coding, with a strong validator.
 #[derive(Debug, Clone)]
 pub struct Encoded {
     pub identity: Bytes,
-    pub brotli: Option<Bytes>,
-    pub gzip: Option<Bytes>,
+    brotli: OnceLock<Bytes>,
+    gzip: OnceLock<Bytes>,
+    /// A coding not made yet is made at the first response that wants it, and kept (a stored body),
+    /// rather than never (a body served once, made only in the coding its client accepts).
+    on_demand: bool,
     /// Hash of the identity bytes; each coding's ETag adds a suffix (a strong ETag names one representation).
     pub hash: String,
     /// The ETag header of each coding (identity, br, gzip), made once rather than per response.
@@ -95,22 +100,54 @@ impl Encoded {
 
     /// The body in the given codings only: for a response served once.
     pub fn with(body: impl Into<Bytes>, codings: &[Coding]) -> Self {
-        let identity: Bytes = body.into();
-        let brotli = codings.contains(&Coding::Brotli).then(|| brotli(&identity));
-        let gzip = codings.contains(&Coding::Gzip).then(|| gzip(&identity));
+        let encoded = Self::uncompressed(body.into(), false);
+        for &coding in codings {
+            encoded.prepared(coding, true);
+        }
+        encoded
+    }
+
+    /// The body with no coding made yet: each is made at the first response that wants it, or by
+    /// `prepare`. For a stored page, so that start-up and a content reload do not wait on compression.
+    pub fn on_demand(body: impl Into<Bytes>) -> Self {
+        Self::uncompressed(body.into(), true)
+    }
+
+    fn uncompressed(identity: Bytes, on_demand: bool) -> Self {
         let hash = format!("{:032x}", xxhash_rust::xxh3::xxh3_128(&identity));
         let etag =
             |suffix: &str| HeaderValue::from_str(&format!("\"{hash}{suffix}\"")).expect("hex is a valid header value");
         let etags = [etag(""), etag("-br"), etag("-gz")];
-        Self { identity, brotli, gzip, hash, etags }
+        Self { identity, brotli: OnceLock::new(), gzip: OnceLock::new(), on_demand, hash, etags }
     }
 
-    /// The body in the wanted coding if it was prepared, else uncompressed; with the coding used.
+    /// Makes every coding not made yet, for a body made `on_demand` (others keep their codings as they are).
+    pub fn prepare(&self) {
+        for coding in [Coding::Brotli, Coding::Gzip] {
+            self.prepared(coding, self.on_demand);
+        }
+    }
+
+    /// The body in `coding`, made now if `make` and not made before; `None` for identity.
+    fn prepared(&self, coding: Coding, make: bool) -> Option<&Bytes> {
+        let (cell, compress): (_, fn(&[u8]) -> Bytes) = match coding {
+            Coding::Brotli => (&self.brotli, brotli),
+            Coding::Gzip => (&self.gzip, gzip),
+            Coding::Identity => return None,
+        };
+        if make {
+            Some(cell.get_or_init(|| compress(&self.identity)))
+        } else {
+            cell.get()
+        }
+    }
+
+    /// The body in the wanted coding if it was made (or, for an `on_demand` body, once it is made), else
+    /// uncompressed; with the coding used.
     pub fn select(&self, wanted: Coding) -> (Coding, Bytes) {
-        match (wanted, &self.brotli, &self.gzip) {
-            (Coding::Brotli, Some(br), _) => (Coding::Brotli, br.clone()),
-            (Coding::Gzip, _, Some(gz)) => (Coding::Gzip, gz.clone()),
-            _ => (Coding::Identity, self.identity.clone()),
+        match self.prepared(wanted, self.on_demand) {
+            Some(bytes) => (wanted, bytes.clone()),
+            None => (Coding::Identity, self.identity.clone()),
         }
     }
 
@@ -177,6 +214,24 @@ mod tests {
         brotli::Decompressor::new(&br[..], 4096).read_to_string(&mut out).unwrap();
         assert_eq!(out, body);
         assert!(br.len() < body.len() / 10);
+    }
+
+    #[test]
+    fn a_body_on_demand_is_compressed_once_at_its_first_request_or_when_prepared() {
+        let body = "<p>नमस्ते Patna</p>".repeat(200);
+        let encoded = Encoded::on_demand(body.clone());
+        assert!(encoded.brotli.get().is_none() && encoded.gzip.get().is_none(), "nothing compressed yet");
+        let (coding, first) = encoded.select(Coding::Brotli);
+        assert_eq!(coding, Coding::Brotli);
+        let mut out = Vec::new();
+        brotli::Decompressor::new(&first[..], 4096).read_to_end(&mut out).unwrap();
+        assert_eq!(out, body.as_bytes());
+        let (_, again) = encoded.select(Coding::Brotli);
+        assert_eq!(first.as_ptr(), again.as_ptr(), "the same bytes, compressed once");
+        assert!(encoded.gzip.get().is_none(), "gzip waits until asked for");
+        encoded.prepare();
+        assert!(encoded.gzip.get().is_some());
+        assert_eq!(encoded.select(Coding::Identity), (Coding::Identity, Bytes::from(body)));
     }
 
     #[test]

@@ -83,6 +83,7 @@ impl LiveSite {
         metrics::snapshot_built(started.elapsed());
         site.report_overdue();
         self.ready.store(true, Ordering::Release);
+        compress_in_background(site);
         failures
     }
 
@@ -107,7 +108,9 @@ impl LiveSite {
         metrics::content_version(Some(live.version()), next.version());
         metrics::snapshot_built(started.elapsed());
         next.report_overdue();
-        self.live.store(Arc::new(next));
+        let next = Arc::new(next);
+        self.live.store(Arc::clone(&next));
+        compress_in_background(next);
         Some(failures)
     }
 
@@ -167,4 +170,11 @@ pub enum ReloadError {
     Content(ContentErrors),
     #[error("loading the content panicked")]
     Panicked(#[source] tokio::task::JoinError),
+}
+
+/// Compresses a live snapshot's stored pages on a blocking thread: they are stored uncompressed, so that
+/// the server is ready (and a new snapshot live) without waiting for it. A page wanted before its turn
+/// is compressed by that request, once (`Encoded::on_demand`).
+fn compress_in_background(site: Arc<Snapshot>) {
+    tokio::task::spawn_blocking(move || site.pages.prepare());
 }

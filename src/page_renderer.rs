@@ -71,14 +71,14 @@ impl PageRenderer {
         }
         metrics::page(true);
         if !site.pages.enabled() {
-            return Ok(Arc::new(self.render(site, &key, codings).await?));
+            return Ok(Arc::new(self.render(site, &key, Some(codings)).await?));
         }
         site.flights
             .run(key.clone(), || async move {
                 if let Some(page) = site.pages.get(&key) {
                     return Ok(page);
                 }
-                let page = Arc::new(self.render(site, &key, &[Coding::Brotli, Coding::Gzip]).await?);
+                let page = Arc::new(self.render(site, &key, None).await?);
                 site.pages.put(key, Arc::clone(&page));
                 Ok(page)
             })
@@ -87,7 +87,14 @@ impl PageRenderer {
 
     /// Renders the page at its URL. The route data do not depend on the list state; the head does
     /// when the page names the state its URL shows (`StateHead`).
-    async fn render(&self, site: &Snapshot, key: &PageKey, codings: &[Coding]) -> Result<RenderedPage, RenderError> {
+    /// `codings`: the compressions to make now, for a page served once; `None` for a page to be stored,
+    /// compressed in each coding when first wanted (or by `PageStore::prepare`).
+    async fn render(
+        &self,
+        site: &Snapshot,
+        key: &PageKey,
+        codings: Option<&[Coding]>,
+    ) -> Result<RenderedPage, RenderError> {
         let data = self.data(site, key.route);
         let json = serde_json::to_string(&data).map_err(RenderError::json("write the route data"))?;
         let started = Instant::now();
@@ -98,11 +105,15 @@ impl PageRenderer {
         let navigation = serde_json::to_string(&Navigation { head: &seo_head, data: &data })
             .map_err(RenderError::json("write the navigation data"))?;
         let status = if key.route.is_not_found() { StatusCode::NOT_FOUND } else { StatusCode::OK };
+        let encode = |body: String| match codings {
+            Some(codings) => Encoded::with(body, codings),
+            None => Encoded::on_demand(body),
+        };
         Ok(RenderedPage {
             status,
-            html: Encoded::with(document, codings),
+            html: encode(document),
             // `/_data` serves the route's own page, never a list state's: keep that copy plain.
-            navigation: Encoded::with(navigation, if key.is_route_page() { codings } else { &[] }),
+            navigation: if key.is_route_page() { encode(navigation) } else { Encoded::with(navigation, &[]) },
             list_states: app.list_states,
         })
     }
@@ -180,7 +191,7 @@ impl PageRenderer {
     ) -> Vec<(PageKey, Result<Arc<RenderedPage>, RenderError>)> {
         futures_util::stream::iter(keys)
             .map(|key| async move { (key.clone(), self.page(site, key, &[]).await) })
-            .buffer_unordered(self.pool.workers())
+            .buffer_unordered(self.pool.workers() * 2)
             .collect()
             .await
     }

@@ -107,6 +107,17 @@ impl PageStore {
         }
     }
 
+    /// Compresses every kept page in every coding not made yet. Pages are stored uncompressed, so that
+    /// start-up and a content reload need not wait for it; this runs in the background once a snapshot
+    /// is live, so that visitors seldom wait either.
+    pub fn prepare(&self) {
+        let kept: Vec<_> = self.kept.read().unwrap_or_else(|e| e.into_inner()).values().cloned().collect();
+        for page in kept {
+            page.html.prepare();
+            page.navigation.prepare();
+        }
+    }
+
     pub fn counts(&self) -> StoreCounts {
         let kept = self.kept.read().unwrap_or_else(|e| e.into_inner());
         let routes = kept.keys().filter(|key| key.is_route_page()).count();

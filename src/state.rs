@@ -13,6 +13,7 @@ use crate::config::Config;
 use crate::content::{ContentSource, Editions};
 use crate::live_site::{LiveSite, ReloadError};
 use crate::page_renderer::PageRenderer;
+use crate::panic_message::panic_message;
 use crate::settings::Settings;
 use crate::snapshot::Snapshot;
 use crate::ssr::{Engine, EngineLimits, PoolConfig, RenderError, RenderPool};
@@ -36,17 +37,24 @@ fn start_renderers(
 }
 
 impl AppState {
-    /// Loads and checks the content and starts the render workers with the embedded bundle.
+    /// Loads and checks the content and starts the render workers with the embedded bundle, both at
+    /// once: each takes a few tens of milliseconds of start-up.
     pub fn from_config(config: &Config) -> anyhow::Result<Self> {
         let source = config.content_dir.clone().map_or(ContentSource::Embedded, ContentSource::Dir);
-        let content = Editions::load(source)?;
         let limits = EngineLimits {
             deadline: Duration::from_millis(config.render_timeout_ms),
             memory_bytes: config.render_memory_mb << 20,
         };
         let pool_config = PoolConfig { workers: config.workers(), queue: config.ssr_queue };
-        let pool = start_renderers(config.ssr_engine, SSR_BUNDLE, limits, pool_config)?;
-        Ok(Self::new(content, pool, Settings::from_config(config), Arc::new(SystemClock)))
+        let (content, pool) = std::thread::scope(|scope| {
+            let pool = scope.spawn(|| start_renderers(config.ssr_engine, SSR_BUNDLE, limits, pool_config));
+            let content = Editions::load(source);
+            let pool = pool.join().unwrap_or_else(|panic| {
+                Err(anyhow::anyhow!("starting the render workers panicked: {}", panic_message(&*panic)))
+            });
+            (content, pool)
+        });
+        Ok(Self::new(content?, pool?, Settings::from_config(config), Arc::new(SystemClock)))
     }
 
     pub fn new(content: Editions, pool: RenderPool, settings: Settings, clock: Arc<dyn Clock>) -> Self {

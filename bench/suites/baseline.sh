@@ -463,7 +463,7 @@ server under test does not get, for every server alike.
   both sides.
 - **Encodings**: every request says \`Accept-Encoding: identity\` (the page as HTML) or
   \`Accept-Encoding: br\` (the same page compressed with brotli; the server compresses each page
-  once, when it pre-renders it, and nginx sends those same bytes from a file).
+  once, in the background after start-up, and nginx sends those same bytes from a file).
 - **Same answer**: before any load, (a-quiet), (c) and (c-logged) were checked to send (a)'s bytes
   (\`cmp\`) with (a)'s status (200) and headers (names and values, compared exactly; only the
   seconds of \`s-maxage\`, which count down in the minute before the clinic's midnight, may differ)
@@ -513,8 +513,8 @@ dominates both, and they are level.
 
 ### Configurations
 
-- **(a)** is the release binary with its defaults: the render cache on (every page rendered and
-  compressed at start-up, served from memory), $(nproc) runtime threads and ${SSR_WORKERS:-$(nproc)} SSR workers
+- **(a)** is the release binary with its defaults: the render cache on (every page rendered at
+  start-up and compressed once in the background after it, served from memory), $(nproc) runtime threads and ${SSR_WORKERS:-$(nproc)} SSR workers
   (one per core), the request limits of \`src/http/limits.rs\`, and log level \`info\`: one text line
   per request, to a file (its standard output). **(a-quiet)** is the same with \`LOG_LEVEL=warn\`: no
   line per request.
