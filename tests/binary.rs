@@ -1,4 +1,5 @@
-//! The real binary, started from an empty folder on a free loopback port (it embeds everything).
+//! The real binary, started from an empty folder on a free loopback port (it embeds everything but the V8
+//! engine, which it finds where the build put it).
 //! CI runs this under `cargo test --release`, so it is the release binary.
 
 mod common;
@@ -6,6 +7,7 @@ mod common;
 use std::process::Command;
 
 use clinic_site::content::placeholders::in_use;
+use clinic_site::ssr::v8::library;
 use common::binary::{free_port, Server, BINARY};
 use common::{content, content_copy};
 
@@ -141,6 +143,24 @@ fn bad_content_stops_start_up_with_an_error_naming_the_file_and_field() {
     assert!(stderr.starts_with("error: 1 problem in the content:\n- site.toml: "), "{stderr}");
     assert!(!stderr.contains("backtrace"), "a message for a person, not a trace: {stderr}");
     assert!(stderr.contains("e_mail") || stderr.contains("email"), "{stderr}");
+}
+
+#[test]
+fn an_engine_library_that_is_not_the_expected_one_stops_start_up_naming_the_file_and_the_version() {
+    // The binary looks for the engine beside itself first: a copy with a file of that name beside it.
+    let dir = common::TempDir::new("wrong-engine");
+    let binary = dir.join("clinic-site");
+    std::fs::copy(BINARY, &binary).unwrap();
+    let library = dir.join(library::LIBRARY);
+    std::fs::write(&library, "not a shared object").unwrap();
+
+    let output = Command::new(&binary).env("PORT", free_port().to_string()).output().unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.starts_with("error: the SSR bundle failed to load in V8: "), "{stderr}");
+    assert!(stderr.contains(&library.display().to_string()), "names the file: {stderr}");
+    let expected = format!("mini-racer {}, V8 {}", library::PACKAGE_VERSION, library::V8_VERSION);
+    assert!(stderr.contains(&expected), "names the version expected: {stderr}");
 }
 
 /// The container's premise: the runtime image holds only the binary, runs it from an empty folder
