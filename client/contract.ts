@@ -1,4 +1,4 @@
-// Generated from the Rust types by src/contract.rs (ts-rs): do not edit. After changing a type
+// Generated from the Rust types by src/ssr/contract.rs (ts-rs): do not edit. After changing a type
 // that crosses to the client, run `UPDATE_CONTRACT=1 cargo test --release contract`.
 
 export type About = { title: string, description: string, hero: PageHero, faqs: Array<Faq>, };
@@ -92,7 +92,7 @@ export type Home = { hero: Hero, about: AboutSection, reviews: Reviews, consulta
 /**
  * An image served by the site, with its intrinsic size (so the page reserves its space) and alt text.
  * The content file gives `src`, `alt`, `width` and `height`; the rest is what the build made of the
- * file (`crate::images`), attached at load time when the file is the one the build saw.
+ * file (`crate::embedded::images`), attached at load time when the file is the one the build saw.
  */
 export type Image = { src: string, alt: string, width: number, height: number, 
 /**

@@ -1,37 +1,32 @@
-//! The clinic's website: axum routes, content, and React rendered in embedded QuickJS.
-//! `main.rs` only parses the configuration and starts; tests drive `app(state)` in-process.
+//! The clinic's website: axum routes, content, and React rendered in an embedded JavaScript engine.
+//! `main.rs` only parses the configuration and starts; tests drive `router(state)` in-process.
+//!
+//! The folders are layers, declared here from the bottom up: each imports only from those declared
+//! before it (`tests/layers.rs` holds this), so the crate reads from `base` upwards. A comment stands
+//! between each two, which also keeps rustfmt from sorting them.
 
-pub mod assets;
-pub mod blog_query;
-pub mod clock;
-pub mod config;
-pub mod content;
-pub mod contract;
-pub mod encoding;
-pub mod error_page;
-pub mod healthcheck;
-pub mod helplines;
-pub mod http;
+// Small pieces every layer uses: the clock, the origin, encodings, metrics, panic messages.
+pub mod base;
+// The two languages and the server's words in each.
 pub mod i18n;
-pub mod images;
-pub mod lang;
-pub mod live_site;
-pub mod metrics;
-pub mod origin;
-pub mod page_key;
-pub mod page_renderer;
-pub mod page_store;
-pub mod panic_message;
-pub mod reload;
+// What build.rs produced: the JavaScript bundles and the image copies.
+pub mod embedded;
+// The clinic's content, loaded and checked.
+pub mod content;
+// The route table and each route's data.
 pub mod routes;
+// What search engines and browsers read besides a page: head tags, JSON-LD, sitemap, service worker.
 pub mod seo;
-pub mod service_worker;
-pub mod settings;
-pub mod shell;
-pub mod single_flight;
-pub mod snapshot;
+// The JavaScript engines that render React, and the contract with the bundle.
 pub mod ssr;
-pub mod state;
+// One page: its key, its document, the store of rendered pages.
+pub mod pages;
+// The live site: one snapshot of content and pages served at a time, swapped whole.
+pub mod site;
+// The application: configuration, settings, the state a handler holds, the content watcher.
+pub mod app;
+// HTTP: the router, the handlers, the limits and the server loop.
+pub mod http;
 
-pub use http::app;
-pub use state::AppState;
+pub use app::state::AppState;
+pub use http::router;

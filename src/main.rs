@@ -8,14 +8,15 @@ use clap::Parser;
 use futures_util::FutureExt as _;
 use tracing_subscriber::EnvFilter;
 
-use clinic_site::config::{Command, Config, LogFormat};
+use clinic_site::app::config::{Command, Config, LogFormat};
+use clinic_site::app::healthcheck;
+use clinic_site::app::reload;
+use clinic_site::base::panic_message::panic_message;
 use clinic_site::content::placeholders;
-use clinic_site::healthcheck;
 use clinic_site::http::connections::Connections;
 use clinic_site::http::metrics_listener;
 use clinic_site::http::server::{connection_limit, listen, serve, ConnectionLimits};
-use clinic_site::panic_message::panic_message;
-use clinic_site::{app, reload, AppState};
+use clinic_site::{router, AppState};
 
 // glibc's malloc was a tenth of the server's time answering cached pages (many small allocations per
 // request, freed on other threads); mimalloc's thread-local free lists make them cheap.
@@ -87,7 +88,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
         send: Duration::from_millis(config.send_timeout_ms),
         max_connections,
     };
-    serve(listener, app(state), limits, connections, shutdown_signal()).await?;
+    serve(listener, router(state), limits, connections, shutdown_signal()).await?;
     tracing::info!("stopped");
     Ok(())
 }

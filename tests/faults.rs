@@ -10,8 +10,8 @@ use std::sync::{Arc, LazyLock, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
-use clinic_site::assets::SSR_BUNDLE;
 use clinic_site::content::{ContentSource, Editions};
+use clinic_site::embedded::assets::SSR_BUNDLE;
 use clinic_site::ssr::{AppRender, Engine, EngineLimits, PoolConfig, RenderError, Renderer, RendererFactory};
 use clinic_site::AppState;
 use common::html::select;
@@ -109,7 +109,7 @@ async fn a_render_that_throws_gets_the_error_page_and_a_fresh_engine(engine: Eng
     let response = get(&state, "/hi/about").await;
     assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
     let html = body_text(response).await;
-    let words = clinic_site::i18n::words(clinic_site::lang::Lang::Hi);
+    let words = clinic_site::i18n::words(clinic_site::i18n::Lang::Hi);
     assert!(html.starts_with("<!DOCTYPE html><html lang=\"hi\">"), "{html}");
     assert!(html.contains(&format!("<h1>{}</h1>", words.failed_heading)), "{html}");
     assert_helplines_first(&html, "Hindi error page");
@@ -267,10 +267,10 @@ async fn content_that_tries_to_close_the_script_element_renders_inert() {
 /// The clinic's date, until told to panic: a fault inside a handler (every page asks the clock).
 struct PanickingClock(std::sync::atomic::AtomicBool);
 
-impl clinic_site::clock::Clock for PanickingClock {
+impl clinic_site::base::clock::Clock for PanickingClock {
     fn now(&self) -> chrono::DateTime<chrono::Utc> {
         assert!(!self.0.load(Ordering::SeqCst), "injected panic in a handler");
-        clinic_site::clock::local_noon(date(2026, 11, 22))
+        clinic_site::base::clock::local_noon(date(2026, 11, 22))
     }
 }
 
@@ -278,9 +278,9 @@ impl clinic_site::clock::Clock for PanickingClock {
 async fn a_handler_that_panics_answers_500_with_the_error_page_and_the_next_request_works() {
     let clock = Arc::new(PanickingClock(std::sync::atomic::AtomicBool::new(false)));
     let pool = clinic_site::ssr::RenderPool::start(PoolConfig { workers: 1, queue: 8 }, engine()).unwrap();
-    let settings = clinic_site::settings::Settings {
+    let settings = clinic_site::app::settings::Settings {
         render_cache: false,
-        ..clinic_site::settings::Settings::for_site(clinic_site::origin::Origin::parse(SITE_URL).unwrap())
+        ..clinic_site::app::settings::Settings::for_site(clinic_site::base::origin::Origin::parse(SITE_URL).unwrap())
     };
     let state = Arc::new(AppState::new(content(), pool, settings, Arc::clone(&clock) as _));
     clock.0.store(true, Ordering::SeqCst);

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use axum::http::StatusCode;
 use clinic_site::http::redirects::ALIASES;
-use clinic_site::lang::Lang;
+use clinic_site::i18n::Lang;
 use clinic_site::routes::{paths, Page, Route};
 use clinic_site::AppState;
 use common::html::{attr, document, first_in, meta, one, select, text};

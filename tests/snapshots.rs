@@ -11,7 +11,7 @@ use std::time::Duration;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use chrono::{DateTime, Utc};
-use clinic_site::clock::{local_noon, Clock};
+use clinic_site::base::clock::{local_noon, Clock};
 use clinic_site::content::{ContentSource, Editions};
 use clinic_site::ssr::{AppRender, PoolConfig, RenderError, Renderer, RendererFactory};
 use common::*;
@@ -147,7 +147,7 @@ async fn a_content_reload_that_panics_leaves_the_watcher_running() {
     });
     let state = state_of(content, engine(), PoolConfig { workers: 2, queue: 8 }, true, Arc::clone(&clock) as _);
     assert!(state.prerender_all().await.is_empty());
-    let _watching = clinic_site::reload::start(Arc::clone(&state), Some(&dir)).unwrap();
+    let _watching = clinic_site::app::reload::start(Arc::clone(&state), Some(&dir)).unwrap();
     let about = dir.join("about.toml");
     let retitle = |from: &str, to: &str| {
         let text = std::fs::read_to_string(&about).unwrap();

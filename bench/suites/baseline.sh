@@ -571,7 +571,7 @@ Per engine, a server with its render cache reading a copy of \`content/\` (\`CON
 | V8 (the default) | ${READY_MS_v8} ms | ${PRERENDER_MS_v8} ms | ${IDLE_v8} MiB | ${RELOAD_MS_v8} ms | ${RELOAD_RENDER_MS_v8} ms |
 | QuickJS | ${READY_MS_quickjs} ms | ${PRERENDER_MS_quickjs} ms | ${IDLE_quickjs} MiB | ${RELOAD_MS_quickjs} ms | ${RELOAD_RENDER_MS_quickjs} ms |
 
-A reload's time includes the watcher's 300 ms debounce (\`src/reload.rs\`). Target (issue 31): start-up
+A reload's time includes the watcher's 300 ms debounce (\`src/app/reload.rs\`). Target (issue 31): start-up
 to \`/readyz\` 200 at most 300 ms.
 
 \`/readyz\` polled every 5 ms by \`scripts/start-server.mjs\`, the process that starts the server.

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::types::{Image, Section};
-use crate::lang::Lang;
+use crate::i18n::Lang;
 /// Words read per minute in the reading-time rule.
 const WORDS_PER_MINUTE: usize = 100;
 pub const MAX_RELATED: usize = 3;

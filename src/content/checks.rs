@@ -6,7 +6,7 @@ use std::ops::RangeInclusive;
 use super::blog::category_of;
 use super::hours;
 use super::{Content, ContentError};
-use crate::lang::Lang;
+use crate::i18n::Lang;
 
 /// Where the clinic's coordinates must lie: India, so swapped latitude and longitude are caught.
 const INDIA_LATITUDE: RangeInclusive<f64> = 6.0..=37.5;

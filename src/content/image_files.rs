@@ -9,8 +9,8 @@ use std::sync::OnceLock;
 use bytes::Bytes;
 
 use super::source::ContentFiles;
-use crate::encoding::Encoded;
-use crate::images::sha256_hex;
+use crate::base::encoding::Encoded;
+use crate::embedded::images::sha256_hex;
 
 pub struct ImageFile {
     pub bytes: Bytes,

@@ -67,8 +67,8 @@ use site::Identity;
 pub use source::ContentSource;
 use source::SourceError;
 
-use crate::images::{Derived, ImageManifest};
-use crate::lang::Lang;
+use crate::embedded::images::{Derived, ImageManifest};
+use crate::i18n::Lang;
 
 /// One problem in one content file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -341,7 +341,7 @@ impl Content {
         self.articles.iter().find(|a| a.slug == slug)
     }
 
-    /// Gives each image the copies the build made of its file (`crate::images`): only when the file
+    /// Gives each image the copies the build made of its file (`crate::embedded::images`): only when the file
     /// is the one the build saw, so an editor's changed file (`--content-dir`) is shown as it is.
     pub fn attach_derived_images(&mut self, manifest: &ImageManifest) {
         let files = Arc::clone(&self.images);

@@ -6,7 +6,7 @@
 //! still in use when it starts on a public origin (`warn_if_public`).
 
 use super::{Content, Editions};
-use crate::origin::Origin;
+use crate::base::origin::Origin;
 
 /// The digits (country code first) of the placeholder phone and WhatsApp numbers.
 const PLACEHOLDER_PHONE_DIGITS: &str = "9190000000";

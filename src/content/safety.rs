@@ -6,7 +6,7 @@
 //!   sentence offering help "24x7" that names neither would promise care nobody staffs.
 
 use super::ContentError;
-use crate::helplines::HELPLINES;
+use crate::i18n::helplines::HELPLINES;
 
 /// Lower-case fragments that speak of suicide or self-harm.
 const CRISIS_WORDS: &[&str] = &[

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use toml::{Table, Value};
 
 use super::ContentError;
-use crate::lang::Lang;
+use crate::i18n::Lang;
 
 /// Values that name no language: they must be the same in both twins.
 const SHARED: &[&str] = &[

@@ -6,11 +6,11 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::images::{Derived, Icons, ImageSource};
+use crate::embedded::images::{Derived, Icons, ImageSource};
 
 /// An image served by the site, with its intrinsic size (so the page reserves its space) and alt text.
 /// The content file gives `src`, `alt`, `width` and `height`; the rest is what the build made of the
-/// file (`crate::images`), attached at load time when the file is the one the build saw.
+/// file (`crate::embedded::images`), attached at load time when the file is the one the build saw.
 #[derive(Debug, Clone, Default, Deserialize, Serialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Image {
@@ -124,7 +124,7 @@ pub struct Section {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::images::Raster;
+    use crate::embedded::images::Raster;
 
     fn photo() -> Derived {
         Derived {

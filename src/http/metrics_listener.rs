@@ -16,11 +16,11 @@ use axum::Router;
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
 use super::connections::{Connections, State as ConnectionState};
-use crate::metrics::{
+use crate::app::state::AppState;
+use crate::base::metrics::{
     BUCKETS, BUILD_INFO, CONNECTIONS, CONTENT_RELOAD_FAILING, PAGES_CACHED, PAGES_PAST_REVIEW, READY,
     RENDERS_IN_FLIGHT, RENDER_QUEUE,
 };
-use crate::state::AppState;
 
 /// Installs the recorder, then serves its text on `address` at `/metrics` until the process ends.
 pub async fn serve(

@@ -22,15 +22,15 @@ use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{extract::State, middleware, Router};
 
+use crate::app::state::AppState;
 use crate::seo::manifest::MANIFEST_PATH;
+use crate::seo::service_worker::WORKER_PATH;
 use crate::seo::sitemap::SITEMAP_PATH;
-use crate::service_worker::WORKER_PATH;
-use crate::state::AppState;
 
 /// Every route, behind a catch for panics (innermost: a handler's panic is a 500 page), the request limits,
 /// the upgrade of requests a TLS proxy received over http (all logged, refusals and redirects included),
 /// and the security headers (outermost, so every response carries them).
-pub fn app(state: Arc<AppState>) -> Router {
+pub fn router(state: Arc<AppState>) -> Router {
     let security = Arc::new(security::SecurityHeaders::new(state.settings.hsts));
     Router::new()
         .route("/healthz", get(|| async { "ok" }))

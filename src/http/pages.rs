@@ -8,15 +8,15 @@ use axum::response::{Html, IntoResponse, Response};
 
 use super::redirects;
 use super::respond::{accepted_coding, encoded, shared_caching, NO_STORE, RETRY_AFTER};
-use crate::encoding::Encoded;
-use crate::error_page::error_document;
+use crate::app::state::AppState;
+use crate::base::encoding::Encoded;
 use crate::i18n;
-use crate::lang::Lang;
-use crate::page_key::PageKey;
+use crate::i18n::Lang;
+use crate::pages::error_page::error_document;
+use crate::pages::key::PageKey;
 use crate::routes::Navigation;
-use crate::snapshot::Snapshot;
+use crate::site::snapshot::Snapshot;
 use crate::ssr::RenderError;
-use crate::state::AppState;
 
 const HTML: HeaderValue = HeaderValue::from_static("text/html; charset=utf-8");
 const JSON: HeaderValue = HeaderValue::from_static("application/json");
@@ -79,7 +79,7 @@ fn render_failed(site: &Snapshot, path: &str, error: &RenderError) -> Response {
     let words = i18n::words(content.lang);
     if matches!(error, RenderError::Busy) {
         tracing::warn!(%path, "render queue full; answering 503");
-        crate::metrics::render_refused();
+        crate::base::metrics::render_refused();
         let body = error_document(content, &words.busy_heading, &words.busy_message);
         let headers = [(header::RETRY_AFTER, RETRY_AFTER), (header::CACHE_CONTROL, NO_STORE)];
         return (StatusCode::SERVICE_UNAVAILABLE, headers, Html(body)).into_response();

@@ -11,8 +11,8 @@ use axum::response::Response;
 use futures_util::FutureExt as _;
 
 use super::pages::server_error;
-use crate::panic_message::panic_message;
-use crate::state::AppState;
+use crate::app::state::AppState;
+use crate::base::panic_message::panic_message;
 
 pub async fn catch(State(state): State<Arc<AppState>>, request: Request, next: Next) -> Response {
     let path = request.uri().path().to_owned();

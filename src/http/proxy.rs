@@ -10,7 +10,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use super::redirects::{location, REDIRECT_CACHE};
-use crate::state::AppState;
+use crate::app::state::AppState;
 
 const FORWARDED_PROTO: &str = "x-forwarded-proto";
 

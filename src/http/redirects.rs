@@ -7,7 +7,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use percent_encoding::{utf8_percent_encode, AsciiSet, CONTROLS};
 
-use crate::lang::Lang;
+use crate::i18n::Lang;
 use crate::routes::RouteTable;
 
 /// Links that name a page by another path (English paths; each edition has them under its prefix):

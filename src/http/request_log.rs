@@ -9,7 +9,7 @@ use axum::extract::Request;
 use axum::middleware::Next;
 use axum::response::Response;
 
-use crate::metrics;
+use crate::base::metrics;
 
 pub async fn log_request(request: Request, next: Next) -> Response {
     let start = Instant::now();

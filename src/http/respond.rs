@@ -8,8 +8,8 @@ use axum::response::Response;
 
 use chrono::{DateTime, NaiveDate, Utc};
 
-use crate::clock::{local_date, until_next_local_midnight};
-use crate::encoding::{negotiate, Coding, Encoded};
+use crate::base::clock::{local_date, until_next_local_midnight};
+use crate::base::encoding::{negotiate, Coding, Encoded};
 
 /// How long past that a shared cache may answer with its copy while it revalidates in the background.
 pub const STALE_WHILE_REVALIDATE_SECONDS: u64 = 30;

@@ -14,7 +14,7 @@ use base64::engine::general_purpose::STANDARD as BASE64;
 use base64::Engine as _;
 use sha2::{Digest, Sha256};
 
-use crate::error_page;
+use crate::pages::error_page;
 
 /// One year, the minimum that browsers' HSTS preload lists accept.
 const HSTS: &str = "max-age=31536000; includeSubDomains";

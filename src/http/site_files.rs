@@ -9,7 +9,7 @@ use axum::response::Response;
 
 use super::pages::caching;
 use super::respond::encoded;
-use crate::state::AppState;
+use crate::app::state::AppState;
 
 pub async fn sitemap(State(state): State<Arc<AppState>>, headers: HeaderMap) -> Response {
     let site = state.snapshot();

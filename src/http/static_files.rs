@@ -7,10 +7,10 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
 use super::respond::{accepted_coding, encoded};
-use crate::assets::client_asset;
-use crate::encoding::Coding;
-use crate::images::{generated_file, generated_url};
-use crate::state::AppState;
+use crate::app::state::AppState;
+use crate::base::encoding::Coding;
+use crate::embedded::assets::client_asset;
+use crate::embedded::images::{generated_file, generated_url};
 
 const IMMUTABLE: HeaderValue = HeaderValue::from_static("public, max-age=31536000, immutable");
 /// An image asked for without its current version: its bytes may change under that URL.
@@ -83,7 +83,7 @@ pub async fn image(
     encoded(&headers, StatusCode::OK, content_type(&path), cache, file.encoded())
 }
 
-/// `/img/<name>`: a copy the build made of a content image (`crate::images`), named by its source's
+/// `/img/<name>`: a copy the build made of a content image (`crate::embedded::images`), named by its source's
 /// hash, so it never changes under its name. Image formats are compressed already: sent as they are.
 pub async fn generated_image(Path(name): Path<String>) -> Response {
     match generated_file(&name) {

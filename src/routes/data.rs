@@ -8,12 +8,12 @@ use ts_rs::TS;
 
 use super::pages::{self, PageParts};
 use super::{alternates, paths, Alternate, Page, PageData, Route};
+use crate::base::origin::Origin;
 use crate::content::service::Service;
 use crate::content::site::Identity;
 use crate::content::types::Image;
 use crate::content::Editions;
-use crate::lang::Lang;
-use crate::origin::Origin;
+use crate::i18n::Lang;
 
 #[derive(Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use strum::VariantArray;
 
 use crate::content::Editions;
-use crate::lang::Lang;
+use crate::i18n::Lang;
 
 pub use data::{route_data, Links, NavService, Navigation, RouteData, Site, StateHead, Translation};
 pub use page_data::{PageData, PageKind};

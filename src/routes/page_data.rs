@@ -103,3 +103,21 @@ impl PageData<'_> {
         PageKind::from(self).into()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use strum::VariantArray;
+
+    use super::PageKind;
+    use crate::embedded::assets::Manifest;
+
+    #[test]
+    fn every_page_kind_has_its_chunk_and_every_chunk_its_kind() {
+        let manifest = Manifest::embedded();
+        let mut kinds: Vec<&str> = PageKind::VARIANTS.iter().map(|k| k.into()).collect();
+        let mut chunks: Vec<&str> = manifest.pages.keys().map(String::as_str).collect();
+        kinds.sort_unstable();
+        chunks.sort_unstable();
+        assert_eq!(kinds, chunks, "client/pages/ must hold one file per page kind, named for it");
+    }
+}

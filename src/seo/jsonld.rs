@@ -6,7 +6,8 @@
 use chrono::{NaiveTime, Weekday};
 use serde_json::{json, Value};
 
-use crate::clock::start_of_local_day;
+use crate::base::clock::start_of_local_day;
+use crate::base::origin::Origin;
 use crate::content::blog::Article;
 use crate::content::hours::{self, day_name, Opening};
 use crate::content::review::ReviewNote;
@@ -14,8 +15,7 @@ use crate::content::sections::{Practitioner, Registration};
 use crate::content::types::{Faq, Image};
 use crate::content::Content;
 use crate::i18n;
-use crate::lang::Lang;
-use crate::origin::Origin;
+use crate::i18n::Lang;
 use crate::routes::{PageData, RouteData};
 
 const CONTEXT: &str = "https://schema.org";

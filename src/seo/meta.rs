@@ -7,8 +7,8 @@ use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
 
 use super::hreflang;
 use super::manifest::{MANIFEST_PATH, THEME_COLOR};
-use crate::clock::start_of_local_day;
-use crate::origin::Origin;
+use crate::base::clock::start_of_local_day;
+use crate::base::origin::Origin;
 use crate::routes::{PageData, RouteData, StateHead};
 
 /// Open Graph locale of a language code: the site's readers are in India ("en" -> "en_IN").

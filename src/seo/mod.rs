@@ -1,20 +1,21 @@
 //! What search engines and link previews read: each page's head tags and structured data, and the
-//! site-wide sitemap, robots.txt and web app manifest.
+//! site-wide sitemap, robots.txt and web app manifest; and the service worker script, published beside
+//! them.
 
 pub mod jsonld;
 pub mod manifest;
 pub mod meta;
+pub mod service_worker;
 pub mod sitemap;
 
 use std::fmt::Write;
 
+use crate::base::encoding::Encoded;
+use crate::base::origin::Origin;
+use crate::base::script_json::json_for_script;
 use crate::content::{Content, Editions};
-use crate::encoding::Encoded;
-use crate::lang::Lang;
-use crate::origin::Origin;
+use crate::i18n::Lang;
 use crate::routes::{Alternate, RouteData, RouteTable, StateHead};
-use crate::service_worker;
-use crate::shell::json_for_script;
 
 /// The `hreflang` of each language version of a page, and its path: each language's own tag, and
 /// `x-default` (the English page) for readers of any other language.
@@ -39,7 +40,7 @@ pub struct SiteFiles {
     pub sitemap: Encoded,
     pub robots: Encoded,
     pub manifest: Encoded,
-    /// The service worker script (`crate::service_worker`), versioned by the build and the content.
+    /// The service worker script (`crate::seo::service_worker`), versioned by the build and the content.
     pub worker: Encoded,
 }
 

@@ -7,9 +7,9 @@ use chrono::NaiveDate;
 use html_escape::encode_text as text;
 
 use super::hreflang;
+use crate::base::origin::Origin;
 use crate::content::blog::Article;
 use crate::content::{Content, Editions};
-use crate::origin::Origin;
 use crate::routes::{alternates, paths, Page, RouteTable};
 
 pub const SITEMAP_PATH: &str = "/sitemap.xml";

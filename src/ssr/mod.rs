@@ -1,6 +1,7 @@
 //! Server-side rendering: the JS engine behind one small trait, and the pool of worker threads that
 //! own one engine each.
 
+pub mod contract;
 pub mod pool;
 pub mod quickjs;
 pub mod v8;

@@ -8,7 +8,7 @@ use std::thread;
 use crossbeam_channel::{bounded, Receiver, Sender, TrySendError};
 use tokio::sync::oneshot;
 
-use crate::panic_message::panic_message;
+use crate::base::panic_message::panic_message;
 
 use super::{AppRender, RenderError, Renderer, RendererFactory};
 
@@ -104,7 +104,7 @@ fn work(mut renderer: Box<dyn Renderer>, queue: &Receiver<Job>, factory: &Render
         }
         let _ = job.reply.send(result);
         if failed {
-            crate::metrics::engine_rebuilt();
+            crate::base::metrics::engine_rebuilt();
             // The old engine goes first (its drop may fail too), then a new one until one builds.
             let _ = contained(|| drop(renderer));
             renderer = loop {

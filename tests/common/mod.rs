@@ -15,10 +15,10 @@ use std::time::Duration;
 use axum::body::Body;
 use axum::http::{header, HeaderValue, Request, Response};
 use chrono::{DateTime, NaiveDate, Utc};
-use clinic_site::assets::SSR_BUNDLE;
-use clinic_site::clock::Clock;
+use clinic_site::app::settings::Settings;
+use clinic_site::base::clock::Clock;
 use clinic_site::content::{ContentSource, Editions};
-use clinic_site::settings::Settings;
+use clinic_site::embedded::assets::SSR_BUNDLE;
 use clinic_site::ssr::{Engine, EngineLimits, PoolConfig, RenderPool, RendererFactory};
 use clinic_site::AppState;
 use http_body_util::BodyExt;
@@ -31,7 +31,7 @@ pub struct FixedClock(pub Mutex<NaiveDate>);
 /// Noon at the clinic on the date it holds.
 impl Clock for FixedClock {
     fn now(&self) -> DateTime<Utc> {
-        clinic_site::clock::local_noon(*self.0.lock().unwrap())
+        clinic_site::base::clock::local_noon(*self.0.lock().unwrap())
     }
 }
 
@@ -62,8 +62,10 @@ pub fn state_of(
     clock: Arc<dyn Clock>,
 ) -> Arc<AppState> {
     let pool = RenderPool::start(pool, factory).unwrap();
-    let settings =
-        Settings { render_cache: cache, ..Settings::for_site(clinic_site::origin::Origin::parse(SITE_URL).unwrap()) };
+    let settings = Settings {
+        render_cache: cache,
+        ..Settings::for_site(clinic_site::base::origin::Origin::parse(SITE_URL).unwrap())
+    };
     Arc::new(AppState::new(content, pool, settings, clock))
 }
 
@@ -82,7 +84,7 @@ pub async fn ready_state() -> Arc<AppState> {
 /// Sends a request through the app, with the Host header that every HTTP/1.1 request carries.
 pub async fn send(state: &Arc<AppState>, mut request: Request<Body>) -> Response<Body> {
     request.headers_mut().entry(header::HOST).or_insert(HeaderValue::from_static("clinic.test"));
-    clinic_site::app(Arc::clone(state)).oneshot(request).await.unwrap()
+    clinic_site::router(Arc::clone(state)).oneshot(request).await.unwrap()
 }
 
 pub async fn get(state: &Arc<AppState>, path: &str) -> Response<Body> {

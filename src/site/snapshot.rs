@@ -7,14 +7,14 @@ use std::sync::Arc;
 
 use chrono::NaiveDate;
 
+use crate::base::origin::Origin;
 use crate::content::review::{self, Overdue};
 use crate::content::Editions;
-use crate::origin::Origin;
-use crate::page_key::PageKey;
-use crate::page_store::{PageStore, RenderedPage};
+use crate::pages::key::PageKey;
+use crate::pages::single_flight::SingleFlight;
+use crate::pages::store::{PageStore, RenderedPage};
 use crate::routes::RouteTable;
 use crate::seo::SiteFiles;
-use crate::single_flight::SingleFlight;
 use crate::ssr::RenderError;
 
 pub struct Snapshot {

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use ts_rs::{Config, TypeVisitor, TS};
 
 use crate::routes::{Navigation, PageKind};
-use crate::service_worker::WorkerConfig;
+use crate::seo::service_worker::WorkerConfig;
 use crate::ssr::AppRender;
 
 /// Where the generated file lives, relative to the crate.
@@ -49,7 +49,7 @@ pub fn typescript() -> String {
     declarations.visit::<AppRender>();
     declarations.visit::<WorkerConfig>();
     let mut text = String::from(
-        "// Generated from the Rust types by src/contract.rs (ts-rs): do not edit. After changing a type\n\
+        "// Generated from the Rust types by src/ssr/contract.rs (ts-rs): do not edit. After changing a type\n\
          // that crosses to the client, run `UPDATE_CONTRACT=1 cargo test --release contract`.\n",
     );
     for (_, declaration) in declarations.by_name.values() {

@@ -6,8 +6,8 @@
 use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
 
 use crate::content::Content;
-use crate::helplines::HELPLINES;
 use crate::i18n;
+use crate::i18n::helplines::HELPLINES;
 
 /// The page's only styling, inline so it needs no asset; the Content-Security-Policy allows exactly
 /// this text by its hash (`http::security`).
@@ -62,7 +62,7 @@ mod tests {
 
     use super::*;
     use crate::content::{ContentSource, Editions};
-    use crate::lang::Lang;
+    use crate::i18n::Lang;
 
     #[test]
     fn every_error_page_gives_the_helplines_before_the_clinics_phones() {

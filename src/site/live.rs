@@ -10,13 +10,13 @@ use arc_swap::ArcSwap;
 use futures_util::FutureExt as _;
 use tokio::sync::Notify;
 
-use crate::clock::{until_next_local_midnight, Clock};
+use crate::base::clock::{until_next_local_midnight, Clock};
+use crate::base::metrics;
+use crate::base::origin::Origin;
+use crate::base::panic_message::panic_message;
 use crate::content::{placeholders, ContentErrors, Editions};
-use crate::metrics;
-use crate::origin::Origin;
-use crate::page_renderer::PageRenderer;
-use crate::panic_message::panic_message;
-use crate::snapshot::Snapshot;
+use crate::site::renderer::PageRenderer;
+use crate::site::snapshot::Snapshot;
 use crate::ssr::RenderError;
 
 pub struct LiveSite {

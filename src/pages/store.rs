@@ -11,8 +11,8 @@ use std::sync::{Arc, Mutex, RwLock};
 
 use axum::http::StatusCode;
 
-use crate::encoding::Encoded;
-use crate::page_key::PageKey;
+use crate::base::encoding::Encoded;
+use crate::pages::key::PageKey;
 
 /// Searches kept. The states a visitor reaches by clicking (6 category choices x 2 views x 3 pages) are
 /// a few dozen and kept anyway, so this leaves room for many searches, while a crawler or attacker
@@ -128,7 +128,7 @@ impl PageStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lang::Lang;
+    use crate::i18n::Lang;
     use crate::routes::{Page, Route};
 
     fn page() -> Arc<RenderedPage> {

@@ -15,7 +15,7 @@ pub struct Helplines {
 }
 
 pub static HELPLINES: LazyLock<Helplines> = LazyLock::new(|| {
-    serde_json::from_str(include_str!("../client/lib/helplines.json"))
+    serde_json::from_str(include_str!("../../client/lib/helplines.json"))
         .expect("client/lib/helplines.json names the emergency and teleManas numbers")
 });
 

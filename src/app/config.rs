@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::Parser;
 
-use crate::origin::Origin;
+use crate::base::origin::Origin;
 use crate::ssr::Engine;
 
 #[derive(Debug, Clone, Parser)]
@@ -171,7 +171,7 @@ mod tests {
     #[test]
     fn the_readme_table_describes_every_setting() {
         use clap::CommandFactory;
-        let readme = include_str!("../README.md");
+        let readme = include_str!("../../README.md");
         let table = readme.split("## Settings").nth(1).expect("README.md has a Settings section");
         let rows: Vec<Vec<&str>> = table
             .lines()

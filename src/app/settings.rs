@@ -1,7 +1,7 @@
 //! How the app serves, built once from the command line or environment (`Config`), or set by a test.
 
-use crate::config::{Config, DEFAULT_SHARED_MAX_AGE};
-use crate::origin::Origin;
+use crate::app::config::{Config, DEFAULT_SHARED_MAX_AGE};
+use crate::base::origin::Origin;
 
 #[derive(Debug, Clone)]
 pub struct Settings {

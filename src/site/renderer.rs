@@ -10,17 +10,17 @@ use axum::http::StatusCode;
 use futures_util::StreamExt;
 use strum::VariantArray as _;
 
-use crate::assets::Manifest;
-use crate::encoding::{Coding, Encoded};
-use crate::lang::Lang;
-use crate::metrics;
-use crate::origin::Origin;
-use crate::page_key::PageKey;
-use crate::page_store::RenderedPage;
+use crate::base::encoding::{Coding, Encoded};
+use crate::base::metrics;
+use crate::base::origin::Origin;
+use crate::embedded::assets::Manifest;
+use crate::i18n::Lang;
+use crate::pages::document;
+use crate::pages::key::PageKey;
+use crate::pages::store::RenderedPage;
 use crate::routes::{paths, route_data, Navigation, Page, Route, RouteData, StateHead};
 use crate::seo;
-use crate::shell;
-use crate::snapshot::Snapshot;
+use crate::site::snapshot::Snapshot;
 use crate::ssr::{RenderError, RenderPool};
 
 /// Most states of the blog list pre-rendered per snapshot (the content gives a few dozen): a bound in
@@ -101,7 +101,7 @@ impl PageRenderer {
         let app = self.pool.render(&key.url(&data.path), json.clone()).await?;
         metrics::render_duration(started.elapsed());
         let seo_head = self.seo_head(site, &data, app.state_head.as_ref());
-        let document = shell::document(&data, &seo_head, &json, &app.html, &self.manifest);
+        let document = document::write(&data, &seo_head, &json, &app.html, &self.manifest);
         let navigation = serde_json::to_string(&Navigation { head: &seo_head, data: &data })
             .map_err(RenderError::json("write the navigation data"))?;
         let status = if key.route.is_not_found() { StatusCode::NOT_FOUND } else { StatusCode::OK };

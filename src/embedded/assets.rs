@@ -43,21 +43,3 @@ impl Manifest {
 pub fn client_asset(name: &str) -> Option<Cow<'static, [u8]>> {
     ClientAssets::get(name).map(|f| f.data)
 }
-
-#[cfg(test)]
-mod tests {
-    use strum::VariantArray;
-
-    use super::*;
-    use crate::routes::PageKind;
-
-    #[test]
-    fn every_page_kind_has_its_chunk_and_every_chunk_its_kind() {
-        let manifest = Manifest::embedded();
-        let mut kinds: Vec<&str> = PageKind::VARIANTS.iter().map(|k| k.into()).collect();
-        let mut chunks: Vec<&str> = manifest.pages.keys().map(String::as_str).collect();
-        kinds.sort_unstable();
-        chunks.sort_unstable();
-        assert_eq!(kinds, chunks, "client/pages/ must hold one file per page kind, named for it");
-    }
-}

@@ -1,9 +1,17 @@
+//! Languages: the two editions (`Lang`), the server's own words in each (`words`), and the helplines that
+//! every language's pages give. Below every subsystem but `base`.
+//!
 //! The site's two editions: English at the spec's paths, Hindi under `/hi`. A page's language is
 //! the one its URL names, never the visitor's `Accept-Language` or a cookie, so a crawler and a
 //! shared link always get the same page.
 
 use serde::Serialize;
 use ts_rs::TS;
+
+pub mod helplines;
+mod words;
+
+pub use words::{with_institute, words, ServerWords};
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, TS, strum::VariantArray)]
 #[serde(rename_all = "lowercase")]

@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 
 use serde::Deserialize;
 
-use crate::lang::Lang;
+use crate::i18n::Lang;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -44,8 +44,8 @@ fn parse(lang: Lang, json: &str) -> ServerWords {
     file.server
 }
 
-static ENGLISH: LazyLock<ServerWords> = LazyLock::new(|| parse(Lang::En, include_str!("../client/i18n/en.json")));
-static HINDI: LazyLock<ServerWords> = LazyLock::new(|| parse(Lang::Hi, include_str!("../client/i18n/hi.json")));
+static ENGLISH: LazyLock<ServerWords> = LazyLock::new(|| parse(Lang::En, include_str!("../../client/i18n/en.json")));
+static HINDI: LazyLock<ServerWords> = LazyLock::new(|| parse(Lang::Hi, include_str!("../../client/i18n/hi.json")));
 
 pub fn words(lang: Lang) -> &'static ServerWords {
     match lang {

@@ -3,8 +3,8 @@
 //! alone, `?page=2&q=` and `?page=2`), so the store, the render grouping and pre-rendering all agree on what one page is: it is
 //! rendered once, stored once and has one ETag.
 
-use crate::blog_query::BlogQuery;
 use crate::content::Editions;
+use crate::pages::blog_query::BlogQuery;
 use crate::routes::{Page, Route};
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -50,7 +50,7 @@ impl PageKey {
 mod tests {
     use super::*;
     use crate::content::ContentSource;
-    use crate::lang::Lang;
+    use crate::i18n::Lang;
 
     #[test]
     fn urls_that_show_one_page_have_one_key() {

@@ -6,27 +6,10 @@ use std::fmt::Write;
 
 use html_escape::encode_double_quoted_attribute as attr;
 
-use crate::assets::Manifest;
+use crate::base::script_json::json_for_script;
 use crate::content::types::Image;
+use crate::embedded::assets::Manifest;
 use crate::routes::{PageData, RouteData};
-
-/// JSON made safe inside `<script>`: no `</script>` or `<!--` can close or confuse the element, and
-/// U+2028/U+2029 are escaped for older JavaScript parsers. Only changes characters inside strings,
-/// so the value parses to the same data.
-pub fn json_for_script(json: &str) -> String {
-    let mut out = String::with_capacity(json.len() + 16);
-    for c in json.chars() {
-        match c {
-            '<' => out.push_str("\\u003c"),
-            '>' => out.push_str("\\u003e"),
-            '&' => out.push_str("\\u0026"),
-            '\u{2028}' => out.push_str("\\u2028"),
-            '\u{2029}' => out.push_str("\\u2029"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
 
 /// The head's preload of the page's LCP image (`PageData::lcp_image`), fetched before anything
 /// else: for a picture with copies, its best format at the width the page will pick (browsers
@@ -92,7 +75,7 @@ pub const PAGE_HEAD_END: &str = "<!--/page-head-->";
 
 /// The full document for a route: `app_html` is what the SSR bundle rendered from `data_json`, and
 /// `seo_head` the page's title, meta tags and structured data (`seo::head`).
-pub fn document(data: &RouteData, seo_head: &str, data_json: &str, app_html: &str, manifest: &Manifest) -> String {
+pub fn write(data: &RouteData, seo_head: &str, data_json: &str, app_html: &str, manifest: &Manifest) -> String {
     let mut head = String::new();
     if let Some(image) = data.page.lcp_image() {
         head.push_str(&lcp_preload(image));
@@ -145,7 +128,7 @@ pub fn document(data: &RouteData, seo_head: &str, data_json: &str, app_html: &st
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::images::ImageSource;
+    use crate::embedded::images::ImageSource;
 
     #[test]
     fn only_the_leading_image_preloads_that_react_hoists_are_dropped() {
@@ -178,14 +161,5 @@ mod tests {
                 r#"imagesizes="(max-width: 1200px) 100vw, 1200px" fetchpriority="high">"#
             )
         );
-    }
-
-    #[test]
-    fn script_json_cannot_close_its_element_and_still_parses_to_the_same_value() {
-        let value = serde_json::json!({ "text": "</script><script>alert(1)</script> & <!-- \u{2028}\u{2029}" });
-        let safe = json_for_script(&value.to_string());
-        assert!(!safe.contains('<') && !safe.contains('>') && !safe.contains('&'));
-        assert!(!safe.contains('\u{2028}') && !safe.contains('\u{2029}'));
-        assert_eq!(serde_json::from_str::<serde_json::Value>(&safe).unwrap(), value);
     }
 }

@@ -96,7 +96,7 @@ impl ImageManifest {
         MANIFEST.get_or_init(|| {
             let file: ManifestFile =
                 serde_json::from_str(MANIFEST_JSON).expect("build.rs wrote a valid image manifest");
-            assert_eq!(file.prefix, PREFIX, "scripts/images.mjs and src/images.rs disagree on the URL prefix");
+            assert_eq!(file.prefix, PREFIX, "scripts/images.mjs and src/embedded/images.rs disagree on the URL prefix");
             Self { images: file.images.into_iter().map(|(src, derived)| (src, Arc::new(derived))).collect() }
         })
     }

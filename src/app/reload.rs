@@ -14,9 +14,9 @@ use notify::{Event, EventKind, RecommendedWatcher, RecursiveMode, Watcher as _};
 use tokio::signal::unix::{signal, SignalKind};
 use tokio::sync::mpsc;
 
+use crate::app::state::AppState;
+use crate::base::panic_message::panic_message;
 use crate::content::source::is_scratch_file;
-use crate::panic_message::panic_message;
-use crate::state::AppState;
 
 /// Quiet time after the last change in the folder before reloading.
 pub const DEBOUNCE: Duration = Duration::from_millis(300);

@@ -7,15 +7,15 @@ use std::time::Duration;
 
 use anyhow::Context as _;
 
-use crate::assets::SSR_BUNDLE;
-use crate::clock::{Clock, SystemClock};
-use crate::config::Config;
+use crate::app::config::Config;
+use crate::app::settings::Settings;
+use crate::base::clock::{Clock, SystemClock};
+use crate::base::panic_message::panic_message;
 use crate::content::{ContentSource, Editions};
-use crate::live_site::{LiveSite, ReloadError};
-use crate::page_renderer::PageRenderer;
-use crate::panic_message::panic_message;
-use crate::settings::Settings;
-use crate::snapshot::Snapshot;
+use crate::embedded::assets::SSR_BUNDLE;
+use crate::site::live::{LiveSite, ReloadError};
+use crate::site::renderer::PageRenderer;
+use crate::site::snapshot::Snapshot;
 use crate::ssr::{Engine, EngineLimits, PoolConfig, RenderError, RenderPool};
 
 pub struct AppState {

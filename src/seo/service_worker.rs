@@ -10,9 +10,9 @@ use serde::Serialize;
 use strum::VariantArray;
 use ts_rs::TS;
 
-use crate::assets::Manifest;
-use crate::images::sha256_hex;
-use crate::lang::Lang;
+use crate::embedded::assets::Manifest;
+use crate::embedded::images::sha256_hex;
+use crate::i18n::Lang;
 use crate::routes::OFFLINE_PATH;
 
 /// Where the worker is served: at the root, so that its scope is the whole site.

@@ -101,7 +101,7 @@ mod tests {
 
     #[test]
     fn every_shared_case_has_the_state_the_page_reads() {
-        let cases: Cases = serde_json::from_str(include_str!("../client/lib/blog-list-states.json")).unwrap();
+        let cases: Cases = serde_json::from_str(include_str!("../../client/lib/blog-list-states.json")).unwrap();
         assert!(cases.cases.len() > 20);
         for case in &cases.cases {
             let state = BlogQuery::read(Some(&case.query), cases.categories.iter().map(String::as_str));
