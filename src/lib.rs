@@ -16,13 +16,13 @@ pub mod content;
 // The route table and each route's data.
 pub mod routes;
 // What search engines and browsers read besides a page: head tags, JSON-LD, sitemap, service worker.
-pub mod seo;
+mod seo;
 // The JavaScript engines that render React, and the contract with the bundle.
 pub mod ssr;
 // One page: its key, its document, the store of rendered pages.
 pub mod pages;
 // The live site: one snapshot of content and pages served at a time, swapped whole.
-pub mod site;
+mod site;
 // The application: configuration, settings, the state a handler holds, the content watcher.
 pub mod app;
 // HTTP: the router, the handlers, the limits and the server loop.

@@ -8,14 +8,14 @@ use clap::Parser;
 use futures_util::FutureExt as _;
 use tracing_subscriber::EnvFilter;
 
-use clinic_site::app::config::{Command, Config, LogFormat};
 use clinic_site::app::healthcheck;
 use clinic_site::app::reload;
-use clinic_site::base::panic_message::panic_message;
+use clinic_site::app::{Command, Config, LogFormat};
+use clinic_site::base::panic_message;
 use clinic_site::content::placeholders;
-use clinic_site::http::connections::Connections;
 use clinic_site::http::metrics_listener;
 use clinic_site::http::server::{connection_limit, listen, serve, ConnectionLimits};
+use clinic_site::http::Connections;
 use clinic_site::{router, AppState};
 
 // glibc's malloc was a tenth of the server's time answering cached pages (many small allocations per

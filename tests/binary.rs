@@ -87,7 +87,7 @@ async fn the_binary_serves_the_site_from_an_empty_folder_and_stops_on_sigterm() 
 
 /// Every setting the binary takes, from its one definition (`Config`): (variable, flag).
 fn settings() -> Vec<(String, String)> {
-    let command = <clinic_site::app::config::Config as clap::CommandFactory>::command();
+    let command = <clinic_site::app::Config as clap::CommandFactory>::command();
     let settings: Vec<_> = command
         .get_arguments()
         .filter_map(|arg| Some((arg.get_env()?.to_str()?.to_owned(), format!("--{}", arg.get_long()?))))

@@ -8,7 +8,7 @@ mod common;
 use std::sync::{Arc, Mutex};
 
 use axum::http::StatusCode;
-use clinic_site::content::review::next_review;
+use clinic_site::content::next_review;
 use clinic_site::i18n::Lang;
 use clinic_site::ssr::PoolConfig;
 use common::html::{document, one, select, text};

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
 use clinic_site::content::{ContentSource, Editions};
-use clinic_site::embedded::assets::SSR_BUNDLE;
+use clinic_site::embedded::SSR_BUNDLE;
 use clinic_site::ssr::{AppRender, Engine, EngineLimits, PoolConfig, RenderError, Renderer, RendererFactory};
 use clinic_site::AppState;
 use common::html::select;
@@ -267,10 +267,10 @@ async fn content_that_tries_to_close_the_script_element_renders_inert() {
 /// The clinic's date, until told to panic: a fault inside a handler (every page asks the clock).
 struct PanickingClock(std::sync::atomic::AtomicBool);
 
-impl clinic_site::base::clock::Clock for PanickingClock {
+impl clinic_site::base::Clock for PanickingClock {
     fn now(&self) -> chrono::DateTime<chrono::Utc> {
         assert!(!self.0.load(Ordering::SeqCst), "injected panic in a handler");
-        clinic_site::base::clock::local_noon(date(2026, 11, 22))
+        clinic_site::base::local_noon(date(2026, 11, 22))
     }
 }
 
@@ -278,9 +278,9 @@ impl clinic_site::base::clock::Clock for PanickingClock {
 async fn a_handler_that_panics_answers_500_with_the_error_page_and_the_next_request_works() {
     let clock = Arc::new(PanickingClock(std::sync::atomic::AtomicBool::new(false)));
     let pool = clinic_site::ssr::RenderPool::start(PoolConfig { workers: 1, queue: 8 }, engine()).unwrap();
-    let settings = clinic_site::app::settings::Settings {
+    let settings = clinic_site::app::Settings {
         render_cache: false,
-        ..clinic_site::app::settings::Settings::for_site(clinic_site::base::origin::Origin::parse(SITE_URL).unwrap())
+        ..clinic_site::app::Settings::for_site(clinic_site::base::Origin::parse(SITE_URL).unwrap())
     };
     let state = Arc::new(AppState::new(content(), pool, settings, Arc::clone(&clock) as _));
     clock.0.store(true, Ordering::SeqCst);

@@ -7,7 +7,7 @@ mod common;
 use std::sync::{Arc, Mutex};
 
 use axum::http::StatusCode;
-use clinic_site::content::types::Image;
+use clinic_site::content::Image;
 use clinic_site::content::{Content, ContentSource, Editions};
 use clinic_site::routes::{Page, Route};
 use clinic_site::ssr::PoolConfig;

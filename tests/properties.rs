@@ -10,11 +10,11 @@ use std::sync::{Arc, OnceLock};
 
 use axum::body::Body;
 use axum::http::{header, HeaderValue, Request, Response, StatusCode};
-use clinic_site::base::encoding::{negotiate, Coding, Encoded};
+use clinic_site::base::{negotiate, Coding, Encoded};
 use clinic_site::http::limits::{MAX_PATH_BYTES, MAX_QUERY_BYTES, MAX_QUERY_PARAMS};
 use clinic_site::http::redirects::{self, ALIASES};
 use clinic_site::i18n::Lang;
-use clinic_site::pages::blog_query::BlogQuery;
+use clinic_site::pages::BlogQuery;
 use clinic_site::routes::RouteTable;
 use clinic_site::AppState;
 use common::{content, header, ready_state, send};

@@ -491,9 +491,9 @@ impl Renderer for Scripted {
             "/services/telepsychiatry" => {
                 let _ = self.started.send(());
                 self.barrier.wait();
-                Ok(String::from("<p>slow</p>").into())
+                Ok(AppRender { html: "<p>slow</p>".into(), ..AppRender::default() })
             }
-            _ => Ok(String::from("<p>rendered</p>").into()),
+            _ => Ok(AppRender { html: "<p>rendered</p>".into(), ..AppRender::default() }),
         }
     }
 }

@@ -7,10 +7,10 @@ use std::sync::{Arc, Mutex};
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use clinic_site::app::settings::Settings;
+use clinic_site::app::Settings;
 use clinic_site::http::limits::{MAX_PATH_BYTES, MAX_QUERY_PARAMS};
-use clinic_site::http::security::sha256_base64;
-use clinic_site::pages::error_page::error_document;
+use clinic_site::http::sha256_base64;
+use clinic_site::pages::error_document;
 use clinic_site::ssr::PoolConfig;
 use clinic_site::AppState;
 use common::html::{select, text};
@@ -117,7 +117,7 @@ async fn behind_a_tls_proxy_a_request_received_over_http_is_sent_to_https() {
         Arc::new(AppState::new(
             content(),
             pool,
-            Settings::for_site(clinic_site::base::origin::Origin::parse(site_url).unwrap()),
+            Settings::for_site(clinic_site::base::Origin::parse(site_url).unwrap()),
             Arc::new(FixedClock(Mutex::new(date(2026, 11, 22)))),
         ))
     };

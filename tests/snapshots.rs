@@ -11,7 +11,7 @@ use std::time::Duration;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use chrono::{DateTime, Utc};
-use clinic_site::base::clock::{local_noon, Clock};
+use clinic_site::base::{local_noon, Clock};
 use clinic_site::content::{ContentSource, Editions};
 use clinic_site::ssr::{AppRender, PoolConfig, RenderError, Renderer, RendererFactory};
 use common::*;

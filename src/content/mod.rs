@@ -34,21 +34,24 @@ macro_rules! content_images {
     }};
 }
 
-pub mod blog;
+pub(crate) mod blog;
 mod checks;
-pub mod home;
-pub mod hours;
-pub mod image_files;
-pub mod pages;
+pub(crate) mod home;
+pub(crate) mod hours;
+pub(crate) mod image_files;
+pub(crate) mod pages;
 pub mod placeholders;
-pub mod review;
+pub(crate) mod review;
 pub mod safety;
-pub mod sections;
-pub mod service;
-pub mod site;
-pub mod source;
+pub(crate) mod sections;
+pub(crate) mod service;
+pub(crate) mod site;
+pub(crate) mod source;
 mod twins;
-pub mod types;
+pub(crate) mod types;
+
+pub use review::next_review;
+pub use types::Image;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::error::Error;

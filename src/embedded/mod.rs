@@ -2,5 +2,7 @@
 //! and the content's images in several formats and widths (`images`). Read-only data, built once per
 //! build; the content and the pages refer to it by path.
 
-pub mod assets;
-pub mod images;
+pub(crate) mod assets;
+pub(crate) mod images;
+
+pub use assets::SSR_BUNDLE;

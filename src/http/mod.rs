@@ -2,7 +2,7 @@
 //! sitemap, robots.txt, web app manifest and service worker, health checks; the limits on requests, the security
 //! headers on every response, and the server loop.
 
-pub mod connections;
+pub(crate) mod connections;
 pub mod limits;
 pub mod metrics_listener;
 mod pages;
@@ -11,10 +11,13 @@ mod proxy;
 pub mod redirects;
 mod request_log;
 mod respond;
-pub mod security;
+pub(crate) mod security;
 pub mod server;
 mod site_files;
 mod static_files;
+
+pub use connections::Connections;
+pub use security::sha256_base64;
 
 use std::sync::Arc;
 

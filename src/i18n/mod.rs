@@ -8,7 +8,7 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-pub mod helplines;
+pub(crate) mod helplines;
 mod words;
 
 pub use words::{with_institute, words, ServerWords};

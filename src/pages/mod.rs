@@ -4,9 +4,12 @@
 //! page written without the JavaScript engine. The live site (`site`) decides which pages exist and
 //! renders them.
 
-pub mod blog_query;
-pub mod document;
-pub mod error_page;
-pub mod key;
-pub mod single_flight;
-pub mod store;
+pub(crate) mod blog_query;
+pub(crate) mod document;
+pub(crate) mod error_page;
+pub(crate) mod key;
+pub(crate) mod single_flight;
+pub(crate) mod store;
+
+pub use blog_query::BlogQuery;
+pub use error_page::error_document;

@@ -34,10 +34,6 @@ impl<K: Hash + Eq + Clone, V: Clone> SingleFlight<K, V> {
     pub fn len(&self) -> usize {
         self.lock().len()
     }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
 }
 
 impl<K, V> SingleFlight<K, V> {
@@ -91,7 +87,7 @@ mod tests {
                 })
             })
             .collect();
-        while flights.is_empty() {
+        while flights.len() == 0 {
             tokio::task::yield_now().await;
         }
         release.send(true).unwrap();
@@ -99,7 +95,7 @@ mod tests {
             assert_eq!(caller.await.unwrap(), 1);
         }
         assert_eq!(runs.load(Ordering::SeqCst), 1);
-        assert!(flights.is_empty(), "a finished flight is forgotten");
+        assert!(flights.len() == 0, "a finished flight is forgotten");
         assert_eq!(flights.run("page", || async { 7 }).await, 7);
     }
 
@@ -110,7 +106,7 @@ mod tests {
             let flights = Arc::clone(&flights);
             async move { flights.run("page", std::future::pending).await }
         });
-        while flights.is_empty() {
+        while flights.len() == 0 {
             tokio::task::yield_now().await;
         }
         let second = tokio::spawn({
@@ -120,7 +116,7 @@ mod tests {
         tokio::task::yield_now().await;
         first.abort();
         assert_eq!(second.await.unwrap(), "second");
-        assert!(flights.is_empty());
+        assert!(flights.len() == 0);
     }
 
     #[tokio::test]
@@ -132,7 +128,7 @@ mod tests {
                 tokio::spawn(async move { flights.run("q=abandoned search".to_owned(), std::future::pending).await })
             })
             .collect();
-        while flights.is_empty() {
+        while flights.len() == 0 {
             tokio::task::yield_now().await;
         }
         for caller in callers {

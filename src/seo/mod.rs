@@ -2,11 +2,11 @@
 //! site-wide sitemap, robots.txt and web app manifest; and the service worker script, published beside
 //! them.
 
-pub mod jsonld;
-pub mod manifest;
-pub mod meta;
-pub mod service_worker;
-pub mod sitemap;
+pub(crate) mod jsonld;
+pub(crate) mod manifest;
+pub(crate) mod meta;
+pub(crate) mod service_worker;
+pub(crate) mod sitemap;
 
 use std::fmt::Write;
 

@@ -3,6 +3,6 @@
 //! builds the next one beside it, renders its pages (`renderer`) and swaps it in whole (`live`), so no
 //! request ever sees a mix of old and new pages.
 
-pub mod live;
-pub mod renderer;
-pub mod snapshot;
+pub(crate) mod live;
+pub(crate) mod renderer;
+pub(crate) mod snapshot;

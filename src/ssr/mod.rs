@@ -1,9 +1,10 @@
 //! Server-side rendering: the JS engine behind one small trait, and the pool of worker threads that
 //! own one engine each.
 
-pub mod contract;
-pub mod pool;
-pub mod quickjs;
+#[cfg(test)]
+mod contract;
+pub(crate) mod pool;
+pub(crate) mod quickjs;
 pub mod v8;
 
 use std::sync::Arc;
@@ -81,12 +82,6 @@ pub struct AppRender {
     /// The canonical queries of the list states the page links to (none are the plain list): what
     /// pre-rendering follows.
     pub list_states: Vec<String>,
-}
-
-impl From<String> for AppRender {
-    fn from(html: String) -> Self {
-        Self { html, ..Self::default() }
-    }
 }
 
 /// A JavaScript engine holding the SSR bundle. One instance serves one thread.

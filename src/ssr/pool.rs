@@ -150,9 +150,9 @@ mod tests {
                 "/block" => {
                     let _ = self.started.send(());
                     self.barrier.wait();
-                    Ok(String::from("unblocked").into())
+                    Ok(AppRender { html: "unblocked".into(), ..AppRender::default() })
                 }
-                _ => Ok(format!("{url}#{}", self.instance).into()),
+                _ => Ok(AppRender { html: format!("{url}#{}", self.instance), ..AppRender::default() }),
             }
         }
     }

@@ -15,10 +15,10 @@ use std::time::Duration;
 use axum::body::Body;
 use axum::http::{header, HeaderValue, Request, Response};
 use chrono::{DateTime, NaiveDate, Utc};
-use clinic_site::app::settings::Settings;
-use clinic_site::base::clock::Clock;
+use clinic_site::app::Settings;
+use clinic_site::base::Clock;
 use clinic_site::content::{ContentSource, Editions};
-use clinic_site::embedded::assets::SSR_BUNDLE;
+use clinic_site::embedded::SSR_BUNDLE;
 use clinic_site::ssr::{Engine, EngineLimits, PoolConfig, RenderPool, RendererFactory};
 use clinic_site::AppState;
 use http_body_util::BodyExt;
@@ -31,7 +31,7 @@ pub struct FixedClock(pub Mutex<NaiveDate>);
 /// Noon at the clinic on the date it holds.
 impl Clock for FixedClock {
     fn now(&self) -> DateTime<Utc> {
-        clinic_site::base::clock::local_noon(*self.0.lock().unwrap())
+        clinic_site::base::local_noon(*self.0.lock().unwrap())
     }
 }
 
@@ -62,10 +62,8 @@ pub fn state_of(
     clock: Arc<dyn Clock>,
 ) -> Arc<AppState> {
     let pool = RenderPool::start(pool, factory).unwrap();
-    let settings = Settings {
-        render_cache: cache,
-        ..Settings::for_site(clinic_site::base::origin::Origin::parse(SITE_URL).unwrap())
-    };
+    let settings =
+        Settings { render_cache: cache, ..Settings::for_site(clinic_site::base::Origin::parse(SITE_URL).unwrap()) };
     Arc::new(AppState::new(content, pool, settings, clock))
 }
 
