@@ -86,6 +86,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
     let limits = ConnectionLimits {
         header_read: Duration::from_millis(config.header_read_timeout_ms),
         send: Duration::from_millis(config.send_timeout_ms),
+        shutdown: Duration::from_millis(config.shutdown_timeout_ms),
         max_connections,
     };
     serve(listener, router(state), limits, connections, shutdown_signal()).await?;

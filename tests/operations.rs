@@ -184,7 +184,7 @@ async fn sighup_reloads_the_content() {
 async fn metrics_are_served_in_prometheus_text_on_their_own_listener() {
     let metrics_port = free_port();
     let server = start("metrics", None, metrics_port, &[]);
-    for path in ["/", "/", "/about", "/nope", "/_data/about", "/blogs?q=sleep", "/healthz"] {
+    for path in ["/", "/", "/about", "/nope", "/_data/about", "/blogs?q=sleep", "/healthz", "/sw.js", "/sitemap.xml"] {
         reqwest::get(server.url(path)).await.unwrap();
     }
     let response = reqwest::get(format!("http://127.0.0.1:{metrics_port}/metrics")).await.unwrap();
@@ -199,6 +199,10 @@ async fn metrics_are_served_in_prometheus_text_on_their_own_listener() {
     assert_eq!(sample(&scraped, r#"http_requests_total{kind="page",status="404"}"#), 1.0);
     assert_eq!(sample(&scraped, r#"http_requests_total{kind="data",status="200"}"#), 1.0);
     assert_eq!(sample(&scraped, r#"http_request_duration_seconds_count{kind="page"}"#), 5.0);
+    // Each route's label comes from the route table: the service worker is a site file, not a page.
+    assert_eq!(sample(&scraped, r#"http_requests_total{kind="site_file",status="200"}"#), 2.0);
+    // (`/healthz`, and the `/readyz` polls that waited for the server to be ready.)
+    assert!(sample(&scraped, r#"http_requests_total{kind="health",status="200"}"#) >= 1.0);
     // Every page is pre-rendered, so the visits are answered from the cache but the new search; every
     // page rendered is kept (the search among them).
     assert_eq!(sample(&scraped, r#"clinic_pages_total{source="cached"}"#), 4.0);

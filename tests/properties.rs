@@ -282,7 +282,7 @@ proptest! {
         target in select(site_paths()),
         query in prop_oneof![request_query(), any::<String>()],
     ) {
-        let response = redirects::moved_permanently(&target, Some(&query));
+        let response = redirects::moved_permanently(&target, Some(&query)).expect("every query can be a Location");
         prop_assert_eq!(response.status(), StatusCode::MOVED_PERMANENTLY);
         let location = response.headers()[header::LOCATION].to_str().expect("visible ASCII");
         let (path, kept) = location.split_once('?').unwrap_or((location, ""));

@@ -43,3 +43,28 @@ async fn clients_that_never_read_their_answers_do_not_lock_visitors_out() {
     let (status, _) = server.terminate();
     assert!(status.success());
 }
+
+#[tokio::test]
+async fn shutdown_closes_the_connections_of_clients_that_never_read_at_its_deadline_and_exits_0() {
+    let server = Server::start("shutdown-deadline", |command, port| {
+        command.env("PORT", port.to_string()).env("SHUTDOWN_TIMEOUT_MS", "1000");
+    });
+    // Each would hold its connection for the 60 s send timeout, past any orchestrator's grace period:
+    // 250 uncompressed pages are more than loopback's socket buffers hold.
+    let pipelined = "GET / HTTP/1.1\r\nHost: clinic.test\r\nAccept-Encoding: identity\r\n\r\n".repeat(250);
+    let mut held = Vec::new();
+    for _ in 0..50 {
+        let mut stream = TcpStream::connect(("127.0.0.1", server.port())).await.unwrap();
+        stream.write_all(pipelined.as_bytes()).await.unwrap();
+        held.push(stream);
+    }
+    // The server has answered into every connection's buffers by the time a visitor is answered.
+    let mut visitor = TcpStream::connect(("127.0.0.1", server.port())).await.unwrap();
+    visitor.write_all(b"GET /about HTTP/1.1\r\nHost: clinic.test\r\nConnection: close\r\n\r\n").await.unwrap();
+    let mut head = [0; 12];
+    visitor.read_exact(&mut head).await.unwrap();
+    let (status, log) = server.terminate();
+    assert!(status.success(), "exit status after SIGTERM: {status}");
+    assert!(log.contains("requests still in flight after 1s; closing them"), "{log}");
+    drop(held);
+}

@@ -102,6 +102,12 @@ pub struct Config {
     /// within it, while a client that never reads holds no connection for long.
     #[arg(long, env = "SEND_TIMEOUT_MS", default_value_t = 60_000)]
     pub send_timeout_ms: u64,
+
+    /// Milliseconds the server waits, after SIGTERM or Ctrl-C, for the requests in flight before it
+    /// closes the connections left and exits 0. Under an orchestrator's grace period (Kubernetes
+    /// kills at 30 s), so a client that never reads its answer cannot make the process be killed.
+    #[arg(long, env = "SHUTDOWN_TIMEOUT_MS", default_value_t = 20_000)]
+    pub shutdown_timeout_ms: u64,
 }
 
 pub const DEFAULT_SHARED_MAX_AGE: u64 = 60;
@@ -148,6 +154,7 @@ mod tests {
         assert!(Config::try_parse_from(["clinic-site", "--no-render-cache"]).unwrap().no_render_cache);
         assert_eq!(config.header_read_timeout_ms, 10_000);
         assert_eq!(config.send_timeout_ms, 60_000);
+        assert_eq!(config.shutdown_timeout_ms, 20_000);
         assert_eq!(config.log_format, LogFormat::Text);
         assert_eq!(config.max_connections, 10_000);
         assert_eq!(config.shared_max_age, 60);

@@ -39,24 +39,8 @@ pub fn content_version(previous: Option<&str>, current: &str) {
     gauge!(CONTENT_VERSION, "version" => current.to_owned()).set(1.0);
 }
 
-/// What kind of answer a path asks for: the label of the request metrics.
-pub fn kind_of(path: &str) -> Kind {
-    let prefix = |p: &str| path.starts_with(p);
-    if prefix("/_data/") {
-        Kind::Data
-    } else if prefix("/assets/") {
-        Kind::Asset
-    } else if prefix("/images/") || prefix("/img/") || path == "/favicon.ico" {
-        Kind::Image
-    } else if path == "/healthz" || path == "/readyz" {
-        Kind::Health
-    } else if matches!(path, "/sitemap.xml" | "/robots.txt" | "/manifest.webmanifest") {
-        Kind::SiteFile
-    } else {
-        Kind::Page
-    }
-}
-
+/// What kind of answer a request got: the label of the request metrics. The router gives each of its
+/// routes' answers its kind (`http::router`); an answer without one is a page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     Page,

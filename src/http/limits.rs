@@ -6,11 +6,11 @@ use std::time::Duration;
 
 use axum::body::HttpBody as _;
 use axum::extract::Request;
-use axum::http::{header, HeaderValue, Method, StatusCode, Version};
+use axum::http::{header, Method, StatusCode, Version};
 use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 
-use super::respond::RETRY_AFTER;
+use super::error::HttpError;
 
 /// The longest path answered. The site's longest is an article's (about 60 bytes); 2 KiB leaves
 /// room for any link a person or a crawler could have, and refuses the rest with 414.
@@ -30,40 +30,32 @@ pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 /// A request body is refused (413) rather than ignored: GET and HEAD bodies have no meaning
 /// (RFC 9110, 9.3.1), and refusing before reading means the server never buffers one (hyper skips
 /// what has already arrived of it, or closes the connection).
-pub async fn admit(request: Request, next: Next) -> Response {
+pub async fn admit(request: Request, next: Next) -> Result<Response, HttpError> {
     if let Some(refusal) = refusal(&request) {
-        return refusal;
+        return Err(refusal);
     }
-    match tokio::time::timeout(REQUEST_TIMEOUT, next.run(request)).await {
-        Ok(response) => response,
-        Err(_) => {
-            tracing::warn!("no answer within {REQUEST_TIMEOUT:?}; answering 503");
-            let retry = [(header::RETRY_AFTER, RETRY_AFTER)];
-            (StatusCode::SERVICE_UNAVAILABLE, retry, "Service Unavailable\n").into_response()
-        }
-    }
+    tokio::time::timeout(REQUEST_TIMEOUT, next.run(request)).await.map_err(|_| HttpError::Timeout(REQUEST_TIMEOUT))
 }
 
-fn refusal(request: &Request) -> Option<Response> {
+fn refusal(request: &Request) -> Option<HttpError> {
     // RFC 9112, 3.2: an HTTP/1.1 request names exactly one Host; HTTP/1.0 may leave it out.
     let hosts = request.headers().get_all(header::HOST).iter().count();
     if hosts > 1 || (hosts == 0 && request.version() == Version::HTTP_11) {
-        return Some((StatusCode::BAD_REQUEST, "Bad Request: one Host header is required\n").into_response());
+        return Some(HttpError::Refused(StatusCode::BAD_REQUEST, "Bad Request: one Host header is required"));
     }
     let uri = request.uri();
     if uri.path().len() > MAX_PATH_BYTES || uri.query().is_some_and(|q| q.len() > MAX_QUERY_BYTES) {
-        return Some((StatusCode::URI_TOO_LONG, "URI Too Long\n").into_response());
+        return Some(HttpError::Refused(StatusCode::URI_TOO_LONG, "URI Too Long"));
     }
     if uri.query().is_some_and(|q| q.split('&').count() > MAX_QUERY_PARAMS) {
-        return Some((StatusCode::BAD_REQUEST, "Too many query parameters\n").into_response());
+        return Some(HttpError::Refused(StatusCode::BAD_REQUEST, "Too many query parameters"));
     }
     if request.method() != Method::GET && request.method() != Method::HEAD {
-        let allow = [(header::ALLOW, HeaderValue::from_static("GET, HEAD"))];
-        return Some((StatusCode::METHOD_NOT_ALLOWED, allow, "Method Not Allowed\n").into_response());
+        return Some(HttpError::Refused(StatusCode::METHOD_NOT_ALLOWED, "Method Not Allowed"));
     }
     // A body with no length (chunked) has no upper bound; `Content-Length: 0` is no body.
     if request.body().size_hint().upper() != Some(0) {
-        return Some((StatusCode::PAYLOAD_TOO_LARGE, "Content Too Large\n").into_response());
+        return Some(HttpError::Refused(StatusCode::PAYLOAD_TOO_LARGE, "Content Too Large"));
     }
     None
 }
@@ -124,7 +116,7 @@ mod tests {
         let without = Request::get("/").body(Body::empty()).unwrap();
         assert_eq!(status(without).await, StatusCode::BAD_REQUEST);
         let mut twice = get_request("/");
-        twice.headers_mut().append("host", HeaderValue::from_static("other.test"));
+        twice.headers_mut().append("host", axum::http::HeaderValue::from_static("other.test"));
         assert_eq!(status(twice).await, StatusCode::BAD_REQUEST);
         let old = Request::get("/").version(Version::HTTP_10).body(Body::empty()).unwrap();
         assert_eq!(status(old).await, StatusCode::OK);

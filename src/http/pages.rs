@@ -1,39 +1,61 @@
-//! Pages (server-rendered documents) and their route data as JSON for client-side navigation.
+//! Pages (server-rendered documents) and their route data as JSON for client-side navigation. Both
+//! resolve a path the same way, once (`resolve`): a redirect to a page's registered path, a known
+//! page, or the not-found page with status 404.
 
 use std::sync::Arc;
 
 use axum::extract::{Path, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
-use axum::response::{Html, IntoResponse, Response};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
+use axum::response::Response;
 
+use super::error::HttpError;
 use super::redirects;
-use super::respond::{accepted_coding, encoded, shared_caching, NO_STORE, RETRY_AFTER};
+use super::respond::{accepted_coding, encoded, shared_caching};
 use crate::app::state::AppState;
 use crate::base::encoding::Encoded;
-use crate::i18n;
-use crate::i18n::Lang;
-use crate::pages::error_page::error_document;
 use crate::pages::key::PageKey;
-use crate::routes::Navigation;
+use crate::routes::Route;
 use crate::site::snapshot::Snapshot;
-use crate::ssr::RenderError;
 
 const HTML: HeaderValue = HeaderValue::from_static("text/html; charset=utf-8");
 const JSON: HeaderValue = HeaderValue::from_static("application/json");
+/// Where client-side navigation fetches a page's data: `/_data` then the page's path.
+const DATA_PREFIX: &str = "/_data";
 
-/// Any path not matched by another route: a redirect to a page's registered path, a known page, or
-/// the not-found page with status 404. The query string changes only the blog list (its search,
+/// What a path names on `site`.
+enum Resolution {
+    /// Another path is the page's registered one (an alias, a trailing slash): 301 there.
+    Redirect(String),
+    /// A page, the not-found page included.
+    Page(Route),
+}
+
+fn resolve(site: &Snapshot, path: &str) -> Resolution {
+    match redirects::target(&site.routes, path) {
+        Some(target) => Resolution::Redirect(target),
+        None => Resolution::Page(site.routes.resolve(path)),
+    }
+}
+
+fn status(route: Route) -> StatusCode {
+    if route.is_not_found() {
+        StatusCode::NOT_FOUND
+    } else {
+        StatusCode::OK
+    }
+}
+
+/// Any path not matched by another route. The query string changes only the blog list (its search,
 /// category, view and page).
-pub async fn page(State(state): State<Arc<AppState>>, uri: Uri, headers: HeaderMap) -> Response {
+pub async fn page(State(state): State<Arc<AppState>>, uri: Uri, headers: HeaderMap) -> Result<Response, HttpError> {
     let site = state.snapshot();
-    if let Some(target) = redirects::target(&site.routes, uri.path()) {
-        return redirects::moved_permanently(&target, uri.query());
-    }
-    let key = PageKey::read(&site.content, site.routes.resolve(uri.path()), uri.query());
-    match state.renderer.page(&site, key, &[accepted_coding(&headers)]).await {
-        Ok(page) => encoded(&headers, page.status, HTML, caching(&state, &site), &page.html),
-        Err(error) => render_failed(&site, uri.path(), &error),
-    }
+    let route = match resolve(&site, uri.path()) {
+        Resolution::Redirect(target) => return redirects::moved_permanently(&target, uri.query()),
+        Resolution::Page(route) => route,
+    };
+    let key = PageKey::read(&site.content, route, uri.query());
+    let page = state.renderer.page(&site, key, &[accepted_coding(&headers)]).await?;
+    Ok(encoded(&headers, page.status, HTML, caching(&state, &site), &page.html))
 }
 
 /// Caching for what is made from `site`: kept by shared caches until its pages change.
@@ -41,57 +63,41 @@ pub(super) fn caching(state: &AppState, site: &Snapshot) -> HeaderValue {
     shared_caching(site.date, state.site.clock.now(), state.settings.shared_max_age)
 }
 
-pub async fn home_data(state: State<Arc<AppState>>, headers: HeaderMap) -> Response {
-    route_data(state, "/", headers).await
+pub async fn home_data(state: State<Arc<AppState>>, uri: Uri, headers: HeaderMap) -> Result<Response, HttpError> {
+    route_data(state, "/", uri.query(), headers).await
 }
 
-pub async fn data(state: State<Arc<AppState>>, Path(path): Path<String>, headers: HeaderMap) -> Response {
-    route_data(state, &format!("/{path}"), headers).await
+pub async fn data(
+    state: State<Arc<AppState>>,
+    Path(path): Path<String>,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Result<Response, HttpError> {
+    route_data(state, &format!("/{path}"), uri.query(), headers).await
 }
 
-/// The same data the page was rendered with and its head (`Navigation`), taken from the cached page
-/// when there is one. The query is ignored: the blog list computes its state from these data in the
-/// browser.
-async fn route_data(State(state): State<Arc<AppState>>, path: &str, headers: HeaderMap) -> Response {
+/// The same data the page was rendered with and its head (`Navigation`), taken from the stored page
+/// when there is one. A path the document would redirect redirects here too, to the target's data,
+/// so the client learns the page's registered path. The query is ignored otherwise: the blog list
+/// computes its state from these data in the browser.
+async fn route_data(
+    State(state): State<Arc<AppState>>,
+    path: &str,
+    query: Option<&str>,
+    headers: HeaderMap,
+) -> Result<Response, HttpError> {
     let site = state.snapshot();
-    let route = site.routes.resolve(path);
-    let status = if route.is_not_found() { StatusCode::NOT_FOUND } else { StatusCode::OK };
+    let route = match resolve(&site, path) {
+        Resolution::Redirect(target) => {
+            let target = if target == "/" { format!("{DATA_PREFIX}/") } else { format!("{DATA_PREFIX}{target}") };
+            return redirects::moved_permanently(&target, query);
+        }
+        Resolution::Page(route) => route,
+    };
+    let caching = caching(&state, &site);
     if let Some(page) = site.pages.get(&PageKey::route(route)) {
-        return encoded(&headers, status, JSON, caching(&state, &site), &page.navigation);
+        return Ok(encoded(&headers, status(route), JSON, caching, &page.navigation));
     }
-    let data = state.renderer.data(&site, route);
-    match serde_json::to_string(&Navigation { head: &state.renderer.seo_head(&site, &data, None), data: &data }) {
-        Ok(json) => {
-            let body = Encoded::with(json, &[accepted_coding(&headers)]);
-            encoded(&headers, status, JSON, caching(&state, &site), &body)
-        }
-        Err(e) => {
-            tracing::error!(%path, error = %e, "cannot serialise route data");
-            (StatusCode::INTERNAL_SERVER_ERROR, [(header::CACHE_CONTROL, NO_STORE)], "route data unavailable")
-                .into_response()
-        }
-    }
-}
-
-/// The error page in the language of the edition the path belongs to; never stored by any cache.
-fn render_failed(site: &Snapshot, path: &str, error: &RenderError) -> Response {
-    let content = site.content.get(Lang::of_path(path).0);
-    let words = i18n::words(content.lang);
-    if matches!(error, RenderError::Busy) {
-        tracing::warn!(%path, "render queue full; answering 503");
-        crate::base::metrics::render_refused();
-        let body = error_document(content, &words.busy_heading, &words.busy_message);
-        let headers = [(header::RETRY_AFTER, RETRY_AFTER), (header::CACHE_CONTROL, NO_STORE)];
-        return (StatusCode::SERVICE_UNAVAILABLE, headers, Html(body)).into_response();
-    }
-    tracing::error!(%path, %error, "render failed");
-    server_error(site, path)
-}
-
-/// 500 with the error page in the path's language, never stored.
-pub(super) fn server_error(site: &Snapshot, path: &str) -> Response {
-    let content = site.content.get(Lang::of_path(path).0);
-    let words = i18n::words(content.lang);
-    let body = error_document(content, &words.failed_heading, &words.failed_message);
-    (StatusCode::INTERNAL_SERVER_ERROR, [(header::CACHE_CONTROL, NO_STORE)], Html(body)).into_response()
+    let body = Encoded::with(state.renderer.navigation(&site, route)?, &[accepted_coding(&headers)]);
+    Ok(encoded(&headers, status(route), JSON, caching, &body))
 }

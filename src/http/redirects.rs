@@ -7,6 +7,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use percent_encoding::{utf8_percent_encode, AsciiSet, CONTROLS};
 
+use super::error::HttpError;
 use crate::i18n::Lang;
 use crate::routes::RouteTable;
 
@@ -38,14 +39,11 @@ pub fn target(routes: &RouteTable, path: &str) -> Option<String> {
 
 /// 301 to `target` with the request's query string. The Location is a path, so the redirect stays on
 /// whatever host the visitor used (SITE_URL may name a proxy in front of this server).
-pub fn moved_permanently(target: &str, query: Option<&str>) -> Response {
-    match HeaderValue::try_from(location(target, query)) {
-        Ok(location) => {
-            (StatusCode::MOVED_PERMANENTLY, [(header::LOCATION, location), (header::CACHE_CONTROL, REDIRECT_CACHE)])
-                .into_response()
-        }
-        Err(_) => (StatusCode::BAD_REQUEST, "Bad Request\n").into_response(),
-    }
+pub fn moved_permanently(target: &str, query: Option<&str>) -> Result<Response, HttpError> {
+    let location = HeaderValue::try_from(location(target, query))
+        .map_err(|_| HttpError::Refused(StatusCode::BAD_REQUEST, "Bad Request"))?;
+    let headers = [(header::LOCATION, location), (header::CACHE_CONTROL, REDIRECT_CACHE)];
+    Ok((StatusCode::MOVED_PERMANENTLY, headers).into_response())
 }
 
 /// The bytes a URI cannot hold raw, as a browser encodes them (the WHATWG query and path percent-encode

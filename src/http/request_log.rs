@@ -17,7 +17,8 @@ pub async fn log_request(request: Request, next: Next) -> Response {
     let path = request.uri().path().to_owned();
     let response = next.run(request).await;
     let (status, elapsed) = (response.status().as_u16(), start.elapsed());
-    metrics::request(metrics::kind_of(&path), status, elapsed);
+    let kind = response.extensions().get::<metrics::Kind>().copied().unwrap_or(metrics::Kind::Page);
+    metrics::request(kind, status, elapsed);
     tracing::info!(target: "request", %method, %path, status, micros = elapsed.as_micros() as u64);
     response
 }

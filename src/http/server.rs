@@ -1,7 +1,8 @@
 //! The accept loop: hyper's HTTP/1 server with the connection limits that `axum::serve` does not
-//! expose (it sets no timer, so hyper applies no header read timeout at all), a send timeout, a bound
-//! on pipelined requests, room kept for visitors when slow clients fill the connections
-//! (`connections`), and graceful shutdown.
+//! expose (as of axum 0.8.9, the version in Cargo.lock, it sets no timer, so hyper applies no header
+//! read timeout at all; later versions set one, at hyper's defaults), a send timeout, a bound on
+//! pipelined requests, room kept for visitors when slow clients fill the connections
+//! (`connections`), and graceful shutdown within a deadline.
 
 use std::future::Future;
 use std::sync::Arc;
@@ -14,7 +15,7 @@ use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
-use super::connections::Connections;
+use super::connections::{Connections, State};
 
 /// Largest request head (request line and headers) read; beyond it hyper answers 431 and closes.
 /// A browser's head is under 2 KiB and a proxy adds a few hundred bytes; 16 KiB is what Node.js
@@ -62,11 +63,15 @@ pub struct ConnectionLimits {
     pub header_read: Duration,
     /// Time a client may take none of its answer before it is closed (nginx's `send_timeout`).
     pub send: Duration,
+    /// Time given to the requests in flight after `shutdown`, after which the rest are closed.
+    pub shutdown: Duration,
     /// Connections open at once.
     pub max_connections: usize,
 }
 
-/// Serves `app` on `listener` until `shutdown` completes, then waits for the requests in flight.
+/// Serves `app` on `listener` until `shutdown` completes, then waits for the requests in flight, for
+/// at most `limits.shutdown`: the connections still open then are closed when the caller returns
+/// (their tasks end with the runtime).
 ///
 /// At most `limits.max_connections` are open at once. When full, the least useful connection is
 /// closed to admit the new one (`Connections::shed_one`: one waiting for a request, else a stalled
@@ -129,7 +134,10 @@ pub async fn serve(
         });
     }
     drop(listener);
-    graceful.shutdown().await;
+    if tokio::time::timeout(limits.shutdown, graceful.shutdown()).await.is_err() {
+        let (serving, stalled) = (connections.count(State::Serving), connections.count(State::Stalled));
+        tracing::warn!(serving, stalled, "requests still in flight after {:?}; closing them", limits.shutdown);
+    }
     Ok(())
 }
 
@@ -148,7 +156,6 @@ mod tests {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     use tokio::net::TcpStream;
 
-    use super::super::connections::State;
     use super::*;
 
     const PARTIAL: &[u8] = b"GET / HTTP/1.1\r\nHost: clinic.test\r\n";
@@ -157,7 +164,8 @@ mod tests {
 
     fn limits(max_connections: usize) -> ConnectionLimits {
         // A minute to send a header or take an answer: without shedding, a visitor would wait that long.
-        ConnectionLimits { header_read: Duration::from_secs(60), send: Duration::from_secs(60), max_connections }
+        let minute = Duration::from_secs(60);
+        ConnectionLimits { header_read: minute, send: minute, shutdown: minute, max_connections }
     }
 
     fn app(hold: Arc<tokio::sync::Notify>) -> Router {
@@ -285,5 +293,26 @@ mod tests {
         let (read, reset) = read_to_close(&mut reader).await;
         assert!(read < BIG && reset, "reset, its answer dropped ({read} bytes taken)");
         assert_eq!(connections.count(State::Stalled), 0);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn shutdown_waits_for_requests_in_flight_until_its_deadline_then_returns() {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        let connections = Arc::<Connections>::default();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let limits = ConnectionLimits { shutdown: Duration::from_secs(5), ..limits(20) };
+        let app = app(Arc::new(tokio::sync::Notify::new()));
+        let server = tokio::spawn(serve(listener, app, limits, Arc::clone(&connections), async {
+            let _ = stopped.await;
+        }));
+        // A client that never reads its answer would hold the connection for the 60 s send timeout.
+        let _reader = request(address, "/big").await;
+        until(&connections, State::Stalled, 1).await;
+        let signalled = tokio::time::Instant::now();
+        stop.send(()).unwrap();
+        server.await.unwrap().unwrap();
+        let waited = signalled.elapsed();
+        assert!(waited >= Duration::from_secs(5) && waited < Duration::from_secs(6), "returned after {waited:?}");
     }
 }

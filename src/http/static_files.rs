@@ -6,6 +6,7 @@ use axum::extract::{Path, RawQuery, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
+use super::error::HttpError;
 use super::respond::{accepted_coding, encoded};
 use crate::app::state::AppState;
 use crate::base::encoding::Coding;
@@ -29,16 +30,12 @@ fn content_type(name: &str) -> HeaderValue {
     HeaderValue::from_str(&value).unwrap_or(HeaderValue::from_static("application/octet-stream"))
 }
 
-fn not_found() -> Response {
-    (StatusCode::NOT_FOUND, "Not Found\n").into_response()
-}
-
 /// `/assets/<name>`: served in the precompressed twin the client accepts best.
-pub async fn asset(Path(name): Path<String>, headers: HeaderMap) -> Response {
+pub async fn asset(Path(name): Path<String>, headers: HeaderMap) -> Result<Response, HttpError> {
     if name.ends_with(".br") || name.ends_with(".gz") {
-        return not_found();
+        return Err(HttpError::NotFound);
     }
-    let Some(identity) = client_asset(&name) else { return not_found() };
+    let identity = client_asset(&name).ok_or(HttpError::NotFound)?;
     let coding = accepted_coding(&headers);
     let (coding, body) = match coding {
         Coding::Brotli | Coding::Gzip => {
@@ -62,7 +59,7 @@ pub async fn asset(Path(name): Path<String>, headers: HeaderMap) -> Response {
     if let Some(value) = coding.header() {
         response.headers_mut().insert(header::CONTENT_ENCODING, value);
     }
-    response
+    Ok(response)
 }
 
 /// `/images/<path>`: the content's image files, as the live snapshot loaded them (`ImageFiles`), so a
@@ -75,36 +72,27 @@ pub async fn image(
     Path(path): Path<String>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
-) -> Response {
+) -> Result<Response, HttpError> {
     let snapshot = state.snapshot();
-    let Some(file) = snapshot.content.en.images.get(&format!("images/{path}")) else { return not_found() };
+    let file = snapshot.content.en.images.get(&format!("images/{path}")).ok_or(HttpError::NotFound)?;
     let current = query.as_deref().and_then(|q| q.strip_prefix("v=")) == Some(file.version());
     let cache = if current { IMMUTABLE } else { IMAGE_CACHE };
-    encoded(&headers, StatusCode::OK, content_type(&path), cache, file.encoded())
+    Ok(encoded(&headers, StatusCode::OK, content_type(&path), cache, file.encoded()))
 }
 
 /// `/img/<name>`: a copy the build made of a content image (`crate::embedded::images`), named by its source's
 /// hash, so it never changes under its name. Image formats are compressed already: sent as they are.
-pub async fn generated_image(Path(name): Path<String>) -> Response {
-    match generated_file(&name) {
-        Some(bytes) => {
-            ([(header::CONTENT_TYPE, content_type(&name)), (header::CACHE_CONTROL, IMMUTABLE)], bytes.into_owned())
-                .into_response()
-        }
-        None => not_found(),
-    }
+pub async fn generated_image(Path(name): Path<String>) -> Result<Response, HttpError> {
+    let bytes = generated_file(&name).ok_or(HttpError::NotFound)?;
+    Ok(([(header::CONTENT_TYPE, content_type(&name)), (header::CACHE_CONTROL, IMMUTABLE)], bytes.into_owned())
+        .into_response())
 }
 
 /// `/favicon.ico`, which browsers and crawlers ask for without reading the page: the logo's 32 px icon.
-pub async fn favicon(State(state): State<Arc<AppState>>) -> Response {
+pub async fn favicon(State(state): State<Arc<AppState>>) -> Result<Response, HttpError> {
     let site = state.snapshot();
     let icon = site.content.en.site.logo.icons().and_then(|icons| generated_url(&icons.favicon));
-    match icon {
-        Some(bytes) => (
-            [(header::CONTENT_TYPE, content_type("favicon.ico")), (header::CACHE_CONTROL, IMAGE_CACHE)],
-            bytes.into_owned(),
-        )
-            .into_response(),
-        None => not_found(),
-    }
+    let bytes = icon.ok_or(HttpError::NotFound)?;
+    let headers = [(header::CONTENT_TYPE, content_type("favicon.ico")), (header::CACHE_CONTROL, IMAGE_CACHE)];
+    Ok((headers, bytes.into_owned()).into_response())
 }

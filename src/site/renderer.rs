@@ -56,6 +56,13 @@ impl PageRenderer {
         seo::head(site.content.get(data.lang), data, &self.site_url, state)
     }
 
+    /// What client-side navigation fetches for `route` (`/_data`): its data and its head, for a page not
+    /// in the store.
+    pub fn navigation(&self, site: &Snapshot, route: Route) -> Result<String, RenderError> {
+        let data = self.data(site, route);
+        navigation_json(&self.seo_head(site, &data, None), &data)
+    }
+
     /// The one path from a key to a page: the snapshot's stored copy, else rendered now (once, however
     /// many requests ask at the same time) and stored. `codings` are the compressions to prepare when
     /// the page will not be stored.
@@ -102,8 +109,7 @@ impl PageRenderer {
         metrics::render_duration(started.elapsed());
         let seo_head = self.seo_head(site, &data, app.state_head.as_ref());
         let document = document::write(&data, &seo_head, &json, &app.html, &self.manifest);
-        let navigation = serde_json::to_string(&Navigation { head: &seo_head, data: &data })
-            .map_err(RenderError::json("write the navigation data"))?;
+        let navigation = navigation_json(&seo_head, &data)?;
         let status = if key.route.is_not_found() { StatusCode::NOT_FOUND } else { StatusCode::OK };
         let encode = |body: String| match codings {
             Some(codings) => Encoded::with(body, codings),
@@ -195,4 +201,9 @@ impl PageRenderer {
             .collect()
             .await
     }
+}
+
+/// The navigation data of a page: written once per rendered page, and for a page not in the store.
+fn navigation_json(head: &str, data: &RouteData) -> Result<String, RenderError> {
+    serde_json::to_string(&Navigation { head, data }).map_err(RenderError::json("write the navigation data"))
 }
