@@ -8,9 +8,9 @@ WORKDIR /src
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 
-# 2. The release binary. build.rs runs `node scripts/build.mjs`, so this stage needs node (not npm), and
-#    installs the V8 engine pinned in engine/mini-racer.txt with pip.
-FROM rust:1.95-bookworm AS build
+# 2. The release binary. build.rs runs `node scripts/bundle.mjs`, so this stage needs node (not npm), and
+#    installs the V8 engine pinned in engine/mini-racer.txt with pip. Rust: exactly Cargo.toml's rust-version.
+FROM rust:1.95.0-bookworm AS build
 RUN apt-get update && apt-get install -y --no-install-recommends python3-pip && rm -rf /var/lib/apt/lists/*
 COPY --from=node /usr/local/bin/node /usr/local/bin/node
 WORKDIR /src

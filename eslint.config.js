@@ -7,7 +7,7 @@ import { defineConfig } from "eslint/config";
 import tseslint from "typescript-eslint";
 
 export default defineConfig([
-  { ignores: ["node_modules/", "target/", "bench/out/", "**/*.d.ts"] },
+  { ignores: ["node_modules/", "target/", "dist/", "dist.partial-*/", "bench/out/", "**/*.d.ts"] },
   {
     files: ["**/*.{js,mjs,ts,tsx}"],
     extends: [js.configs.recommended, tseslint.configs.recommended],

@@ -1,7 +1,8 @@
 // Size budgets of what a visitor downloads on a page's first load, checked against a fresh build.
 //
 //   node scripts/check-budgets.mjs          builds into a temporary folder (scripts/build.mjs), checks, removes it
-//   node scripts/check-budgets.mjs <dir>    checks an existing build (the folder build.mjs was given)
+//   node scripts/check-budgets.mjs <dir>    checks an existing build (the folder build.mjs was given: dist/js after
+//                                           `npm run build -- dist`, which CI builds once and embeds)
 //
 // Per page kind and language: the first-load JavaScript (the entry, what it loads after first paint to hydrate,
 // the page's chunks and the language's interface words, as manifest.json lists them, each file once), gzip -9
