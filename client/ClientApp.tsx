@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { useLocation } from "react-router-dom";
+import { useLocation } from "./location";
 import type { Navigation, RouteData } from "./types";
 import { Shell, type PageComponent } from "./Shell";
 import { loadPage } from "./pageLoaders";
@@ -8,6 +8,7 @@ import { LOADING_SCREEN_MS, LoadingScreen } from "./components/LoadingScreen";
 import { createViewCache } from "./lib/viewCache";
 import { dataPath } from "./lib/offlineStore";
 import { isKept } from "./lib/keptPages";
+import { returnScroll } from "./lib/history";
 
 export interface View {
   pathname: string;
@@ -78,7 +79,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function ClientApp({ initial }: { initial: View }) {
   const location = useLocation();
   const [view, setView] = useState(initial);
-  const firstView = useRef(true);
+  const shownView = useRef(view);
   // A route change is on screen from the moment the path differs from the page shown until the next page
   // is ready and the loading screen has had its 2000 ms. The first, server-rendered page is not a change.
   const loading = location.pathname !== view.pathname;
@@ -109,15 +110,19 @@ export function ClientApp({ initial }: { initial: View }) {
     };
   }, [loading, location]);
 
-  // Every page opens at its top, with keyboard focus at the start of its content.
+  // A new page opens at its top, with keyboard focus at the start of its content; Back and Forward (and a
+  // reload) return to where the reader was, on another page or another state of this one.
   useLayoutEffect(() => {
-    if (firstView.current) {
-      firstView.current = false;
-      return;
+    if (loading) return;
+    const back = returnScroll();
+    if (shownView.current !== view) {
+      shownView.current = view;
+      window.scrollTo(0, back ?? 0);
+      document.getElementById("main")?.focus({ preventScroll: true });
+    } else if (back !== null) {
+      window.scrollTo(0, back);
     }
-    window.scrollTo(0, 0);
-    document.getElementById("main")?.focus({ preventScroll: true });
-  }, [view]);
+  }, [loading, view, location]);
 
   return loading ? <LoadingScreen site={view.data.site} lang={view.data.lang} /> : <Shell data={view.data} Page={view.Page} />;
 }

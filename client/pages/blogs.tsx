@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type AnchorHTMLAttributes, type MouseEvent } from "react";
-import { useLocation, useSearchParams } from "react-router-dom";
+import { useLocation, useSearchParams } from "../location";
 import type { BlogSummary, PageProps } from "../types";
 import { BlogCard } from "../components/BlogCard";
 import { followsInPlace } from "../components/Link";
