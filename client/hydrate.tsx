@@ -2,10 +2,12 @@
 // page has painted).
 import { hydrateRoot } from "react-dom/client";
 import type { RouteData } from "./types";
-import { ClientApp, currentPageHead, loadView, rememberView, type View } from "./ClientApp";
+import { ClientApp } from "./ClientApp";
+import { BrowserLocation } from "./location";
+import { loadView, rememberView, type View } from "./navigation";
+import { currentPageHead } from "./head";
 import { loadPage } from "./pageLoaders";
 import { loadStrings, pageLangs } from "./i18n";
-import { BrowserLocation } from "./location";
 import { startHistory } from "./lib/history";
 import { startPrefetch } from "./lib/prefetch";
 import { registerWorkerAfterLoad } from "./sw/register";
