@@ -1,11 +1,14 @@
 // Hydrates the server-rendered HTML from the route data embedded in the page (loaded by main.ts once the
 // page has painted).
 import { hydrateRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router-dom";
 import type { RouteData } from "./types";
-import { ClientApp, currentPageHead, loadView, rememberView, type View } from "./ClientApp";
+import { ClientApp } from "./ClientApp";
+import { BrowserLocation } from "./location";
+import { loadView, rememberView, type View } from "./navigation";
+import { currentPageHead } from "./head";
 import { loadPage } from "./pageLoaders";
 import { loadStrings, pageLangs } from "./i18n";
+import { startHistory } from "./lib/history";
 import { startPrefetch } from "./lib/prefetch";
 import { registerWorkerAfterLoad } from "./sw/register";
 
@@ -18,13 +21,12 @@ async function main() {
   // server's HTML.
   const [Page] = await Promise.all([loadPage(data.page.kind), loadStrings(pageLangs(data))]);
   const initial: View = { pathname: window.location.pathname, data, head: currentPageHead(), Page };
-  // Location changes render at once, not as transitions: the blog search box takes its value from the
-  // URL, and a controlled input updated in a transition loses keystrokes typed in quick succession.
+  startHistory();
   hydrateRoot(
     root,
-    <BrowserRouter useTransitions={false}>
+    <BrowserLocation>
       <ClientApp initial={initial} />
-    </BrowserRouter>,
+    </BrowserLocation>,
   );
   rememberView(initial);
   // From now on, hovering, touching or focusing an internal link loads that page's data and code.

@@ -13,7 +13,7 @@ const countLine = (page: Page) => page.locator(".count-line").textContent();
 const expectCountLine = (page: Page, text: string) =>
   page.waitForFunction((expected) => document.querySelector(".count-line")?.textContent === expected, text, { timeout: 2000 });
 const cards = (page: Page) => page.locator(".blog-list .blog-card");
-/** Waits for the list's state to reach the URL (React Router updates it after the event). */
+/** Waits for the list's state to reach the URL (the location store updates it after the event). */
 const expectQuery = (page: Page, search: string) =>
   page.waitForFunction((expected) => location.search === expected, search, { timeout: 2000 });
 

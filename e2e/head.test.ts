@@ -1,5 +1,6 @@
-// The head has one author, the server: after a client-side navigation the document's head is exactly the
-// one the server sends for that URL (title, meta tags, canonical link, JSON-LD), and <html lang> follows.
+// The head has one author, the server: after a client-side navigation, or an in-place change of the blog
+// list's state, the document's head is exactly the one the server sends for that URL (title, meta tags,
+// canonical and alternate links, JSON-LD), and <html lang> follows.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
@@ -18,7 +19,7 @@ function pageHeadOf(document: Document): string[] {
 async function heads(page: Page) {
   return page.evaluate(async (pageHead) => {
     const of = new Function(`return (${pageHead})`)() as (d: Document) => string[];
-    const html = await (await fetch(location.pathname)).text();
+    const html = await (await fetch(location.pathname + location.search)).text();
     const served = new DOMParser().parseFromString(html, "text/html");
     return {
       shown: of(document),
@@ -35,6 +36,17 @@ async function navigate(page: Page, within: string, href: string, heading: strin
   await page.locator(`${within} a[href="${href}"]`).first().click();
   await page.waitForURL(`**${href}`);
   await page.getByRole("heading", { level: 1, name: heading }).waitFor({ timeout: 10_000 });
+}
+
+/** Waits until the document's head is the server's for the URL shown (a state's head follows its render). */
+async function expectServedHead(page: Page, what: string) {
+  const deadline = Date.now() + 3000;
+  for (;;) {
+    const { shown, served } = await heads(page);
+    if (Date.now() > deadline) return assert.deepEqual(shown, served, `${what} (${page.url()})`);
+    if (JSON.stringify(shown) === JSON.stringify(served)) return;
+    await page.waitForTimeout(50);
+  }
 }
 
 describe("the head after client-side navigation", () => {
@@ -72,4 +84,33 @@ describe("the head after client-side navigation", () => {
     assert.deepEqual(problems, []);
     await page.context().close();
   });
+
+  for (const prefix of ["", "/hi"]) {
+    test(`is the server's head for each state the blog list changes to in place (${prefix || "/"})`, async () => {
+      const { page, problems } = await openPage(site, `${prefix}/blogs`);
+      await expectServedHead(page, "the list");
+      const follow = async (link: string, query: RegExp) => {
+        await page.locator(link).first().click();
+        await page.waitForURL(query);
+      };
+      await follow('.pagination a[href$="?page=2"]', /\?page=2$/);
+      await expectServedHead(page, "page 2");
+      await follow(".chip-group a[href*='category=']", /\?category=[^&]+$/);
+      await expectServedHead(page, "a category");
+      await page.locator("input[type=search]").fill("sleep");
+      await page.waitForURL(/\?q=sleep&category=/);
+      await expectServedHead(page, "a search: noindex, follow");
+      await follow('.toggle-group a[href$="view=categories"]', /\?q=sleep&view=categories$/);
+      await expectServedHead(page, "the search by categories");
+      // The search replaced the category's history entry as it was typed: Back returns to it, then to page 2.
+      await page.goBack();
+      await page.waitForURL(/\?q=sleep&category=[^&]+$/);
+      await expectServedHead(page, "back to the search");
+      await page.goBack();
+      await page.waitForURL(/\?page=2$/);
+      await expectServedHead(page, "back to page 2");
+      assert.deepEqual(problems, []);
+      await page.context().close();
+    });
+  }
 });

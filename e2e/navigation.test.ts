@@ -185,6 +185,58 @@ describe("navigation", () => {
     await page.context().close();
   });
 
+  test("Back and Forward return the reader to where they were on each page, after the loading screen", async () => {
+    const { page, problems } = await openPage(site, "/about");
+    await stopClock(page);
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    /** Follows a footer link where the reader is, without scrolling to it first as a test's click would. */
+    const follow = (href: string) => page.evaluate((h) => document.querySelector<HTMLAnchorElement>(`footer a[href="${h}"]`)!.click(), href);
+    /** Waits out the loading screen, then for the page whose heading is `heading`. */
+    const arrive = async (heading: string) => {
+      await page.locator(".loading-screen").waitFor();
+      await page.clock.runFor(2100);
+      await page.getByRole("heading", { level: 1, name: heading }).waitFor();
+    };
+    await page.evaluate(() => window.scrollTo(0, 700));
+    await follow("/contact");
+    await arrive("Contact Us");
+    assert.equal(await scrollY(), 0, "a new page opens at its top");
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await follow("/blogs");
+    await arrive("Our Blogs");
+    await page.goBack();
+    await arrive("Contact Us");
+    assert.equal(await scrollY(), 300);
+    await page.goBack();
+    await arrive("About Us");
+    assert.equal(await scrollY(), 700);
+    assert.equal(await page.evaluate(() => document.activeElement?.id), "main", "focus at the start of the content");
+    await page.goForward();
+    await arrive("Contact Us");
+    assert.equal(await scrollY(), 300);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test("Back to an earlier state of the blog list returns to where the reader was on it", async () => {
+    const { page, problems } = await openPage(site, "/blogs");
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await page.evaluate(() => document.querySelector<HTMLAnchorElement>('.pagination a[href="/blogs?page=2"]')!.click());
+    await page.waitForURL("**/blogs?page=2");
+    const top = await scrollY();
+    assert.ok(top < 900, `page 2 shows the list from its top (${top})`);
+    await page.goBack();
+    await page.waitForURL("**/blogs");
+    await page.waitForFunction(() => window.scrollY === 900, null, { timeout: 2000 });
+    await page.goForward();
+    await page.waitForURL("**/blogs?page=2");
+    await page.waitForFunction((y) => window.scrollY === y, top, { timeout: 2000 });
+    assert.equal(await page.locator(".loading-screen").count(), 0);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
   test("with reduced motion the loading screen still shows for its 2000 ms, without spinning", async () => {
     const { page, problems } = await openPage(site, "/", { reducedMotion: true });
     await stopClock(page);

@@ -2,28 +2,22 @@
 // data and chunk; the click that follows reuses them, so the loading screen has the page ready behind it.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
-import { DESKTOP, openPage, PHONE, useSite } from "./harness";
+import type { Page, Request } from "playwright-core";
+import { DESKTOP, openPage, PHONE, useSite, type Site } from "./harness";
 
-/**
- * The pathnames of the requests the page makes from now on; `quiet()` is true once none has been
- * running for 300 ms (a chunk's own imports are requested only after it has arrived and been parsed).
- */
-function requests(page: Page): string[] & { quiet(): boolean } {
-  let inFlight = 0;
-  let changed = Date.now();
-  const count = (step: number) => {
-    inFlight += step;
-    changed = Date.now();
-  };
-  const seen = Object.assign([] as string[], { quiet: () => inFlight === 0 && Date.now() - changed >= 300 });
-  page.on("request", (request) => {
-    seen.push(new URL(request.url()).pathname);
-    count(1);
-  });
-  page.on("requestfinished", () => count(-1));
-  page.on("requestfailed", () => count(-1));
+/** The pathnames of the requests the page makes from now on; `finished` holds those that have been answered. */
+function requests(page: Page): string[] & { finished: Set<string> } {
+  const seen = Object.assign([] as string[], { finished: new Set<string>() });
+  const pathname = (request: Request) => new URL(request.url()).pathname;
+  page.on("request", (request) => seen.push(pathname(request)));
+  page.on("requestfinished", (request) => seen.finished.add(pathname(request)));
   return seen;
+}
+
+/** The scripts a page loads to hydrate, as its document names them for preloading (`data-modules`). */
+async function modulesOf(site: Site, path: string): Promise<string[]> {
+  const html = await (await fetch(site.server.origin + path)).text();
+  return (/data-modules="([^"]*)"/.exec(html)?.[1] ?? "").split(" ").filter(Boolean);
 }
 
 const waitFor = async (condition: () => boolean, what: string) => {
@@ -40,10 +34,13 @@ describe("prefetch", () => {
   test("hovering a link loads its data and page chunk once; the click loads nothing more", async () => {
     const { page, problems } = await openPage(site, "/about", { viewport: DESKTOP });
     const seen = requests(page);
+    // What the blog list needs that this page has not loaded: its data, its chunk and the chunks only it imports.
+    const loaded = new Set(await modulesOf(site, "/about"));
+    const needed = ["/_data/blogs", ...(await modulesOf(site, "/blogs")).filter((m) => !loaded.has(m))];
+    assert.ok(needed.some((p) => /^\/assets\/blogs-\w+\.js$/.test(p)), `the blogs chunk is among ${needed.join(" ")}`);
     const link = page.locator('.desktop-nav a[href="/blogs"]');
     await link.hover();
-    await waitFor(() => seen.some((p) => /^\/assets\/blogs-\w+\.js$/.test(p)), "the blogs chunk");
-    await waitFor(seen.quiet, "the prefetch to finish");
+    await waitFor(() => needed.every((p) => seen.finished.has(p)), `the prefetch of ${needed.join(" ")}`);
     assert.deepEqual(seen.filter((p) => p.startsWith("/_data")), ["/_data/blogs"]);
     const before = seen.length;
     await link.click();

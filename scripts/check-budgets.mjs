@@ -16,22 +16,22 @@ import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
 
 // ---- The budgets: gzip bytes (1 kB = 1000 bytes). ------------------------------------------------------
-// Home: issue 7's ceiling. Every other page: its size when the budget was set plus about 10 %, kept below
-// home's (the shared entry, React and the router, is 88 kB of each). Raise one only with a reason in the
-// commit; never raise home's.
+// Home: issue 7's ceiling was 100 kB; since the router library left (13.4 kB of every page), every page,
+// home too, has its size when the budget was set plus about 10 %, each other page's kept below home's (the
+// shared entry and React are 78 kB of each). Raise one only with a reason in the commit; never raise home's.
 const KB = 1000;
 const BUDGETS = {
   js: {
-    home: 100 * KB,
-    about: 99 * KB,
-    appointment: 99 * KB,
-    contact: 99 * KB,
-    therapy: 99 * KB,
-    service: 99 * KB,
-    blogs: 99 * KB,
-    article: 99 * KB,
-    notFound: 98 * KB,
-    offline: 98 * KB,
+    home: 95 * KB,
+    about: 92 * KB,
+    appointment: 94 * KB,
+    contact: 93 * KB,
+    therapy: 92 * KB,
+    service: 93 * KB,
+    blogs: 93 * KB,
+    article: 93 * KB,
+    notFound: 90 * KB,
+    offline: 90 * KB,
   },
   css: 20 * KB,
 };

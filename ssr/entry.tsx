@@ -3,9 +3,9 @@
 // It runs unchanged in QuickJS (inside the Rust server) and in Node (bench/node-ssr.mjs).
 import "./polyfills";
 import { renderToString } from "react-dom/server.browser";
-import { StaticRouter } from "react-router-dom";
 import type { PageComponent } from "../client/Shell";
 import { Shell } from "../client/Shell";
+import { LocationProvider } from "../client/location";
 import type { AppRender, RouteData } from "../client/types";
 import { pages } from "./pages";
 import { provideStrings, stringsOf } from "../client/i18n";
@@ -34,9 +34,9 @@ function render(url: string, dataJson: string): AppRender {
   const data = JSON.parse(dataJson) as RouteData;
   const Page = pages[data.page.kind] as PageComponent;
   const html = renderToString(
-    <StaticRouter location={url}>
+    <LocationProvider href={url}>
       <Shell data={data} Page={Page} />
-    </StaticRouter>,
+    </LocationProvider>,
   );
   drainTimers();
   return { html, ...listState(url, data) };

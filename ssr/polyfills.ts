@@ -1,10 +1,9 @@
-// The Web APIs React and React Router touch that QuickJS does not provide. Node has them all, so
+// The Web APIs React and the app touch that QuickJS does not provide. Node has them all, so
 // each is installed only when missing, and the same bundle runs in both.
 //
 // Server rendering is synchronous: timers and message-channel callbacks queued during a render
 // never need real time, so they are kept in one queue that drainTimers() runs after each render.
 
-import URLPolyfill from "core-js-pure/stable/url/index.js";
 import URLSearchParamsPolyfill from "core-js-pure/stable/url-search-params/index.js";
 
 type Callback = (...args: unknown[]) => void;
@@ -88,8 +87,5 @@ if (typeof g.TextEncoder !== "function") {
   };
 }
 
-// React Router builds URLs at module load, so this must be in place before it is imported.
-if (typeof g.URL !== "function") {
-  g.URL = URLPolyfill;
-  g.URLSearchParams = URLSearchParamsPolyfill;
-}
+// The blog list reads its state from the query (client/lib/blogList.ts).
+if (typeof g.URLSearchParams !== "function") g.URLSearchParams = URLSearchParamsPolyfill;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type RefObject } from "react";
-import { Link, NavLink, usePagePath } from "./Link";
+import { Link, NavLink } from "./Link";
+import { useLocation } from "../location";
 import type { Site, Translation } from "../types";
 import { useStrings, type Strings } from "../i18n";
 import { Img } from "./Img";
@@ -27,7 +28,7 @@ function navLinks(site: Site, t: Strings): { before: NavLinkItem[]; after: NavLi
 }
 
 export function Header({ site, translation }: { site: Site; translation: Translation }) {
-  const pathname = usePagePath();
+  const { pathname } = useLocation();
   const t = useStrings();
   const scrolled = useScrolled();
   // The menu is a popover the button opens with no script at all; the script only follows its state.
@@ -110,7 +111,7 @@ function NavItems({ links, onNavigate }: { links: NavLinkItem[]; onNavigate?: ()
 
 /** Opens on hover and closes 500 ms after the pointer leaves; the button also toggles it for keyboard and touch. */
 function DesktopServices({ services }: { services: Site["services"] }) {
-  const pathname = usePagePath();
+  const { pathname } = useLocation();
   // Open on the page where it was opened: following a service to its page closes it, with no effect to run.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;

@@ -1,4 +1,4 @@
-import { useLocation } from "react-router-dom";
+import { useLocation } from "../location";
 import { Link } from "./Link";
 import type { Translation } from "../types";
 import { useStrings } from "../i18n";

@@ -2,15 +2,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { MouseEvent } from "react";
 import { renderToString } from "react-dom/server";
-import { StaticRouter } from "react-router-dom";
-import { followsInPlace, Link, LinkRouter, NavLink } from "./Link";
+import { LocationProvider } from "../location";
+import { followsInPlace, Link, NavLink } from "./Link";
 
-const at = (location: string, links: React.ReactNode) =>
-  renderToString(
-    <StaticRouter location={location}>
-      <LinkRouter>{links}</LinkRouter>
-    </StaticRouter>,
-  );
+const at = (location: string, links: React.ReactNode) => renderToString(<LocationProvider href={location}>{links}</LocationProvider>);
 
 test("a link is a plain anchor with the page's address and the given attributes", () => {
   assert.equal(at("/", <Link to="/blogs?page=2" className="button">Blog</Link>), '<a class="button" href="/blogs?page=2">Blog</a>');
@@ -34,8 +29,8 @@ test("the home page's link is current on the home page only", () => {
   assert.doesNotMatch(at("/about", <NavLink to="/">Home</NavLink>), /aria-current/);
 });
 
-test("a link outside LinkRouter is a clear error", () => {
-  assert.throws(() => renderToString(<StaticRouter location="/"><Link to="/">Home</Link></StaticRouter>), /outside LinkRouter/);
+test("a link outside a LocationProvider is a clear error", () => {
+  assert.throws(() => renderToString(<Link to="/">Home</Link>), /outside a LocationProvider/);
 });
 
 test("only a plain main-button click on a link opening here is followed in place", () => {

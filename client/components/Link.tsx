@@ -1,43 +1,10 @@
-import { createContext, useContext, useMemo, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from "react";
-import { useLocation, useNavigate } from "react-router-dom";
+import type { AnchorHTMLAttributes, MouseEvent } from "react";
+import { useLocation } from "../location";
+import { navigate } from "../lib/history";
 
-/**
- * What a link needs from the router, looked up once per page instead of once per link. react-router's own
- * Link and NavLink run about ten hooks each (path resolution, prefetch state, click handler); with 50 links
- * on a page that was a fifth of every server render in QuickJS.
- */
-interface Here {
-  pathname: string;
-  search: string;
-  navigate: (to: string, options: { replace: boolean }) => void;
-}
-
-const HereContext = createContext<Here | null>(null);
-
-/**
- * Provides the current location and navigation to every Link and NavLink below it. `path`: the path of the
- * page shown, where it may differ from the address: the service worker shows the offline page, rendered for
- * its own path, at the address of a page it has not kept, and the page must hydrate as it was rendered.
- */
-export function LinkRouter({ path, children }: { path?: string; children: ReactNode }) {
-  const location = useLocation();
-  const pathname = path ?? location.pathname;
-  const { search } = location;
-  const navigate = useNavigate();
-  const here = useMemo(() => ({ pathname, search, navigate }), [pathname, search, navigate]);
-  return <HereContext.Provider value={here}>{children}</HereContext.Provider>;
-}
-
-function useHere(): Here {
-  const here = useContext(HereContext);
-  if (!here) throw new Error("a Link is rendered outside LinkRouter");
-  return here;
-}
-
-/** The path of the page shown (see `LinkRouter`). */
-export function usePagePath(): string {
-  return useHere().pathname;
-}
+// Links of our own rather than react-router's: its Link and NavLink ran about ten hooks each (path resolution,
+// prefetch state, click handler); with 50 links on a page that was a fifth of every server render in QuickJS.
+// These read the location once each, from context.
 
 /**
  * A click the page follows in place: the main button, no modifier key (those open a new tab or window,
@@ -57,7 +24,7 @@ type LinkProps = { to: string } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 
 
 /** A link to a page of this site: a plain `<a href>`, followed as a client-side route change. */
 export function Link({ to, onClick, ...anchor }: LinkProps) {
-  const { pathname, search, navigate } = useHere();
+  const { pathname, search } = useLocation();
   const follow = (e: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(e);
     if (!followsInPlace(e)) return;
@@ -73,7 +40,7 @@ export function Link({ to, onClick, ...anchor }: LinkProps) {
  * (`/services` on `/services/telepsychiatry`; the home page `/` only on itself).
  */
 export function NavLink({ end = false, ...link }: LinkProps & { end?: boolean }) {
-  const { pathname } = useHere();
+  const { pathname } = useLocation();
   const below = link.to.endsWith("/") ? link.to : `${link.to}/`;
   const current = pathname === link.to || (!end && link.to !== "/" && pathname.startsWith(below));
   return <Link aria-current={current ? "page" : undefined} {...link} />;

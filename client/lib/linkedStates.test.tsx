@@ -1,9 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { renderToString } from "react-dom/server";
-import { StaticRouter } from "react-router-dom";
 import type { BlogSummary, PageProps, RouteData } from "../types";
-import { LinkRouter } from "../components/Link";
+import { LocationProvider } from "../location";
 import { LangContext, provideStrings } from "../i18n";
 import { linkedStates, queryHref, readBlogQuery } from "./blogList";
 import en from "../i18n/en.json";
@@ -37,13 +36,11 @@ const page: PageProps<"blogs">["page"] = {
 /** The addresses of the blog list's states that the page, rendered at `url`, links to. */
 function renderedLinks(url: string): string[] {
   const html = renderToString(
-    <StaticRouter location={url}>
+    <LocationProvider href={url}>
       <LangContext.Provider value="en">
-        <LinkRouter>
-          <Blogs data={{ canonicalUrl: "http://127.0.0.1/blogs" } as RouteData} page={page} />
-        </LinkRouter>
+        <Blogs data={{ canonicalUrl: "http://127.0.0.1/blogs" } as RouteData} page={page} />
       </LangContext.Provider>
-    </StaticRouter>,
+    </LocationProvider>,
   );
   const hrefs = [...html.matchAll(/<a [^>]*href="([^"]*)"/g)].map((m) => m[1].replaceAll("&amp;", "&"));
   return [...new Set(hrefs.filter((href) => /^\/blogs(\?|$)/.test(href)))].sort();

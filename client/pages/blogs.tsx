@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type AnchorHTMLAttributes, type MouseEvent } from "react";
-import { useLocation, useSearchParams } from "react-router-dom";
+import { useLocation, useSearchParams } from "../location";
 import type { BlogSummary, PageProps } from "../types";
 import { BlogCard } from "../components/BlogCard";
 import { followsInPlace } from "../components/Link";
@@ -19,7 +19,7 @@ import {
   type BlogQuery,
 } from "../lib/blogList";
 import { fill, useStrings } from "../i18n";
-import { showStateHead } from "../lib/stateHead";
+import { showStateHead } from "../head";
 
 // The state lives in the URL query (read the same way when the server renders it), so a reload or a
 // shared link shows the same list. Every control that changes it is a link to the new state's URL (and
