@@ -195,7 +195,7 @@ const HOSTILE_TITLE: &str = "Paranoia</script><script>alert(1)</script>\u{2028}<
 
 /// A copy of the content in which one article's title and description are `HOSTILE_TITLE`.
 fn hostile_content() -> TempDir {
-    let dir = content_copy("hostile-content");
+    let dir = fixture_copy("hostile-content");
     let file = dir.join("blog/paranoia.toml");
     let toml_string = toml::Value::String(HOSTILE_TITLE.to_owned()).to_string();
     let mut top_level = true; // until the first [table], whose keys are not the article's own
@@ -282,7 +282,7 @@ async fn a_handler_that_panics_answers_500_with_the_error_page_and_the_next_requ
         render_cache: false,
         ..clinic_site::app::Settings::for_site(clinic_site::base::Origin::parse(SITE_URL).unwrap())
     };
-    let state = Arc::new(AppState::new(content(), pool, settings, Arc::clone(&clock) as _));
+    let state = Arc::new(AppState::new(fixture(), pool, settings, Arc::clone(&clock) as _));
     clock.0.store(true, Ordering::SeqCst);
 
     assert_error_page(get(&state, "/about").await, "panicking handler").await;

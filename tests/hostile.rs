@@ -2,7 +2,7 @@
 //! can be sent: each is answered with its 4xx (or the connection is closed), nothing from outside the
 //! embedded assets and the content's images is ever served, and the server serves on afterwards.
 //!
-//! The server runs with its content in a folder (so `/images/` reads the file system, the route
+//! The server runs with the test fixture's content in a folder (so `/images/` reads the file system, the route
 //! where traversal would matter), beside a secret file, from the crate's folder (so a relative
 //! `Cargo.toml` exists to be reached), with a short header read timeout for the slow clients.
 
@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use clinic_site::http::limits::{MAX_PATH_BYTES, MAX_QUERY_BYTES, MAX_QUERY_PARAMS};
 use clinic_site::http::server::MAX_HEADERS;
 use common::binary;
-use common::{copy_dir, TempDir, CONTENT_DIR};
+use common::{copy_dir, TempDir, FIXTURE_DIR};
 
 const HEADER_READ_TIMEOUT: Duration = Duration::from_millis(1000);
 /// In a file beside the content folder, which no request may reach.
@@ -34,7 +34,7 @@ struct Server {
 impl Server {
     fn start() -> Self {
         let root = TempDir::new("hostile");
-        copy_dir(Path::new(CONTENT_DIR), &root.join("content"));
+        copy_dir(Path::new(FIXTURE_DIR), &root.join("content"));
         std::fs::write(root.join("secret.txt"), SECRET).unwrap();
         std::fs::write(root.join("content/secret.txt"), SECRET).unwrap();
         let process = binary::Server::start("hostile-run", |command, port| {

@@ -395,6 +395,14 @@ fn from_toml<T: DeserializeOwned>(text: &str) -> Result<T, String> {
     })
 }
 
+/// The small content tree of the code's tests (`tests/fixtures/content`), so that they hold whatever the
+/// shipped `content/` says; `tests/conformance.rs` holds the shipped content itself.
+#[cfg(test)]
+pub(crate) fn fixture() -> Editions {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/content");
+    Editions::load(ContentSource::Dir(dir.into())).expect("the fixture content is valid")
+}
+
 /// Newest first; articles of the same day by slug.
 fn newest_first(a: &Article, b: &Article) -> std::cmp::Ordering {
     b.date.cmp(&a.date).then_with(|| a.slug.cmp(&b.slug))
