@@ -497,16 +497,7 @@ mod tests {
 
     #[test]
     fn parse_errors_of_several_files_are_all_reported() {
-        let dir = std::env::temp_dir().join(format!("clinic-content-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let copy = std::process::Command::new("cp")
-            .arg("-r")
-            .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/content/."))
-            .arg(&dir)
-            .status()
-            .unwrap();
-        assert!(copy.success());
+        let dir = crate::content::fixture_copy("parse-errors");
         let edit = |file: &str, from: &str, to: &str| {
             let path = dir.join(file);
             std::fs::write(&path, std::fs::read_to_string(&path).unwrap().replacen(from, to, 1)).unwrap();
