@@ -9,7 +9,7 @@ use std::process::Command;
 use clinic_site::content::placeholders::in_use;
 use clinic_site::ssr::v8::library;
 use common::binary::{free_port, Server, BINARY};
-use common::{content, content_copy};
+use common::{fixture_copy, shipped};
 
 #[tokio::test]
 async fn the_binary_serves_the_site_from_an_empty_folder_and_stops_on_sigterm() {
@@ -71,18 +71,20 @@ async fn the_binary_serves_the_site_from_an_empty_folder_and_stops_on_sigterm() 
     assert_eq!(blog_lines.len(), 1, "log:\n{log}");
     assert!(log.contains("shutting down"));
 
-    // SITE_URL is a public origin, so every placeholder still in the content is listed at start-up.
-    let content = content();
-    let placeholders = in_use(&content);
-    assert_eq!(placeholders.len(), 54);
+    // SITE_URL is a public origin, so every placeholder still in the content is listed at start-up: one
+    // line saying how many, then one per placeholder (none once the clinic's own details replace them,
+    // README "Before going live"; tests/conformance.rs counts the shipped ones).
+    let placeholders = in_use(&shipped());
     let warnings: Vec<&str> = log.lines().filter(|l| l.contains("WARN") && l.contains("placeholder")).collect();
-    assert!(warnings[0].contains("the site is public but still shows placeholder content"), "{log}");
-    assert!(warnings[0].contains("count=54"), "{}", warnings[0]);
-    for (placeholder, line) in placeholders.iter().zip(&warnings[1..]) {
-        let named = format!(r#"file="{}" field="{}""#, placeholder.file, placeholder.field);
-        assert!(line.contains("placeholder still in use") && line.contains(&named), "{line} should name {named}");
+    assert_eq!(warnings.len(), placeholders.len() + usize::from(!placeholders.is_empty()), "{log}");
+    if let Some((first, each)) = warnings.split_first() {
+        assert!(first.contains("the site is public but still shows placeholder content"), "{first}");
+        assert!(first.contains(&format!("count={}", placeholders.len())), "{first}");
+        for (placeholder, line) in placeholders.iter().zip(each) {
+            let named = format!(r#"file="{}" field="{}""#, placeholder.file, placeholder.field);
+            assert!(line.contains("placeholder still in use") && line.contains(&named), "{line} should name {named}");
+        }
     }
-    assert_eq!(warnings.len(), 1 + placeholders.len());
 }
 
 /// Every setting the binary takes, from its one definition (`Config`): (variable, flag).
@@ -128,7 +130,7 @@ fn the_readme_describes_every_setting_and_no_other() {
 
 #[test]
 fn bad_content_stops_start_up_with_an_error_naming_the_file_and_field() {
-    let dir = content_copy("bad-content");
+    let dir = fixture_copy("bad-content");
     let site = std::fs::read_to_string(dir.join("site.toml")).unwrap();
     std::fs::write(dir.join("site.toml"), site.replace("email", "e_mail")).unwrap();
 
@@ -187,9 +189,13 @@ async fn with_an_empty_environment_it_serves_every_route_and_checks_its_own_heal
         .skip(1)
         .map(|loc| loc.split("</loc>").next().unwrap().trim_start_matches("http://127.0.0.1:3000"))
         .collect();
-    // In each language: home, about, appointment, contact, therapy & counselling, the blog list and
-    // 6 services; 23 English articles and their 22 Hindi twins (face-failures is written in Hindi).
-    assert_eq!(paths.len(), 2 * 12 + 23 + 22);
+    // In each language: home, about, appointment, contact, therapy & counselling, the blog list and the
+    // services; the English articles and their Hindi twins (face-failures, written in Hindi, is listed once).
+    let content = shipped();
+    let listed = |c: &clinic_site::content::Content| {
+        6 + c.services.len() + c.articles.iter().filter(|a| a.is_canonical()).count()
+    };
+    assert_eq!(paths.len(), content.iter().map(listed).sum::<usize>());
     for path in paths {
         let response = client.get(server.url(path)).send().await.unwrap();
         assert_eq!(response.status(), 200, "{path}");
@@ -202,17 +208,11 @@ async fn with_an_empty_environment_it_serves_every_route_and_checks_its_own_heal
 
 #[test]
 fn a_page_that_speaks_of_self_harm_without_the_helplines_stops_start_up() {
-    let dir = content_copy("unsafe-content");
+    let dir = fixture_copy("unsafe-content");
     let path = dir.join("services/neuropsychiatric-care.toml");
     let page = std::fs::read_to_string(&path).unwrap();
-    std::fs::write(
-        &path,
-        page.replace(
-            " For thoughts of self-harm, Tele-MANAS on 14416 (free, 24x7) also offers support by phone at any hour.",
-            "",
-        ),
-    )
-    .unwrap();
+    let unsafe_answer = r#"answer = "For thoughts of self-harm, call 112 at once.""#;
+    std::fs::write(&path, page.replacen(r#"answer = "About 45 minutes.""#, unsafe_answer, 1)).unwrap();
 
     let output =
         Command::new(BINARY).env("CONTENT_DIR", dir.path()).env("PORT", free_port().to_string()).output().unwrap();
@@ -220,7 +220,7 @@ fn a_page_that_speaks_of_self_harm_without_the_helplines_stops_start_up() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(
         stderr.trim_end(),
-        "error: 1 problem in the content:\n- services/neuropsychiatric-care.toml: faqs[5].answer: speaks of suicide or \
+        "error: 1 problem in the content:\n- services/neuropsychiatric-care.toml: faqs[0].answer: speaks of suicide or \
          self-harm, so this page must also give the emergency number 112 and Tele-MANAS 14416 (missing: 14416)"
     );
 }

@@ -46,7 +46,7 @@ fn lower_contains_any(text: &str, fragments: &[&str]) -> bool {
 
 #[tokio::test]
 async fn every_page_that_speaks_of_suicide_or_self_harm_gives_112_and_tele_manas_to_call() {
-    let state = ready_state().await;
+    let state = shipped_state().await;
     let mut speaking = Vec::new();
     for (path, _) in state.snapshot().routes.paths() {
         let doc = document(&state, path).await;

@@ -1,8 +1,8 @@
 //! The content loader, given a value of the wrong type or shape anywhere in any content file, refuses
 //! the content with a problem naming the file and the field, and never panics.
 //!
-//! Each case edits one value of one shipped file (either edition) in a copy of the content folder and
-//! loads it. 64 cases by default, a few seconds in release; to search longer:
+//! Each case edits one value of one file of the test fixture (either edition) in a copy of it and loads
+//! it. 64 cases by default, a few seconds in release; to search longer:
 //! `PROPTEST_CASES=2000 cargo test --release --test content_properties`
 
 mod common;
@@ -11,7 +11,7 @@ use std::fmt;
 use std::path::Path;
 
 use clinic_site::content::{ContentSource, Editions};
-use common::{content_copy, CONTENT_DIR};
+use common::{fixture_copy, FIXTURE_DIR};
 use proptest::prelude::*;
 use proptest::sample::{select, Index};
 use proptest::test_runner::{Config, TestRunner};
@@ -115,7 +115,7 @@ fn get_mut<'a>(value: &'a mut Value, path: &[Step]) -> &'a mut Value {
     })
 }
 
-/// A shipped content file: its path relative to the content folder, its text, and every path in it.
+/// A content file: its path relative to the content folder, its text, and every path in it.
 struct File {
     name: String,
     text: String,
@@ -123,13 +123,12 @@ struct File {
     paths: Vec<Vec<Step>>,
 }
 
-fn shipped_files(dir: &Path, under: &str, out: &mut Vec<File>) {
+fn content_files(dir: &Path, under: &str, out: &mut Vec<File>) {
     for entry in std::fs::read_dir(dir.join(under)).unwrap() {
         let name = format!("{under}{}", entry.unwrap().file_name().into_string().unwrap());
         if dir.join(&name).is_dir() {
-            shipped_files(dir, &format!("{name}/"), out);
-        } else if name.ends_with(".toml") && name != "hi/glossary.toml" {
-            // (The glossary is the house style's, read by tests/house_style.rs, never by the server.)
+            content_files(dir, &format!("{name}/"), out);
+        } else if name.ends_with(".toml") {
             let text = std::fs::read_to_string(dir.join(&name)).unwrap();
             let document = Value::Table(text.parse().unwrap());
             let mut found = Vec::new();
@@ -139,7 +138,7 @@ fn shipped_files(dir: &Path, under: &str, out: &mut Vec<File>) {
     }
 }
 
-/// Puts the shipped text back when a case ends, whether it passed, failed or panicked.
+/// Puts the file's text back when a case ends, whether it passed, failed or panicked.
 struct Restore<'a>(&'a Path, &'a str);
 
 impl Drop for Restore<'_> {
@@ -150,10 +149,11 @@ impl Drop for Restore<'_> {
 
 #[test]
 fn a_wrong_value_anywhere_is_refused_naming_its_file_and_field_and_never_panics() {
-    let dir = content_copy("properties");
+    let dir = fixture_copy("properties");
     let mut files = Vec::new();
-    shipped_files(Path::new(CONTENT_DIR), "", &mut files);
-    assert!(files.len() > 60 && files.iter().any(|f| f.name.starts_with("hi/blog/")), "{} files", files.len());
+    content_files(Path::new(FIXTURE_DIR), "", &mut files);
+    // Both editions' 12 page and block files and 6 services; 11 articles and their 10 Hindi twins.
+    assert_eq!(files.len(), 2 * (12 + 6) + 11 + 10);
     let cases = if std::env::var_os("PROPTEST_CASES").is_some() { Config::default().cases } else { 64 };
     let mut runner = TestRunner::new(Config { cases, failure_persistence: None, ..Config::default() });
     let wrongs = [

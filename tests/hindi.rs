@@ -74,11 +74,12 @@ fn hindi_texts(doc: &Html) -> Vec<String> {
 
 #[tokio::test]
 async fn every_english_page_has_its_hindi_twin_in_hindi() {
-    let state = ready_state().await;
+    let state = shipped_state().await;
     let english = english_interface_words();
     let hindi: Value = serde_json::from_str(include_str!("../client/i18n/hi.json")).unwrap();
     let paths = hindi_paths(&state);
-    assert_eq!(paths.len(), 6 + 6 + 23);
+    let hi = &state.snapshot().content.hi;
+    assert_eq!(paths.len(), 6 + hi.services.len() + hi.articles.len());
     for path in &paths {
         let response = get(&state, path).await;
         assert_eq!(response.status(), StatusCode::OK, "{path}");
@@ -103,7 +104,7 @@ async fn every_english_page_has_its_hindi_twin_in_hindi() {
 
 #[tokio::test]
 async fn a_hindi_article_has_hindi_dates_reading_time_author_and_related_posts() {
-    let state = ready_state().await;
+    let state = shipped_state().await;
     let snapshot = state.snapshot();
     let article = snapshot.content.hi.article("paranoia").unwrap();
     let doc = document(&state, "/hi/blog/paranoia").await;
@@ -131,7 +132,7 @@ fn one_in<'a>(element: ElementRef<'a>, css: &str) -> ElementRef<'a> {
 
 #[tokio::test]
 async fn the_hindi_blog_search_is_rendered_on_the_server_from_the_query() {
-    let state = ready_state().await;
+    let state = shipped_state().await;
     // "नींद" (sleep): in Hindi titles, descriptions or tag labels.
     let doc = document(&state, "/hi/blogs?q=%E0%A4%A8%E0%A5%80%E0%A4%82%E0%A4%A6").await;
     let snapshot = state.snapshot();
@@ -166,7 +167,7 @@ async fn the_hindi_blog_search_is_rendered_on_the_server_from_the_query() {
 
 #[tokio::test]
 async fn the_hindi_not_found_page_is_hindi_with_status_404() {
-    let state = ready_state().await;
+    let state = shipped_state().await;
     let response = get(&state, "/hi/no/such/page").await;
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
     let doc = Html::parse_document(&body_text(response).await);
@@ -181,7 +182,7 @@ async fn the_hindi_not_found_page_is_hindi_with_status_404() {
 
 #[tokio::test]
 async fn navigation_data_of_a_hindi_page_carries_its_language_and_its_twin() {
-    let state = ready_state().await;
+    let state = shipped_state().await;
     let json: Value = serde_json::from_str(&body_text(get(&state, "/_data/hi/about").await).await).unwrap();
     let data = &json["data"];
     assert_eq!(data["lang"], "hi");
@@ -194,7 +195,7 @@ async fn navigation_data_of_a_hindi_page_carries_its_language_and_its_twin() {
 
 /// Loads a copy of the content after `edit` changed it, and returns every problem found.
 fn problems_after(name: &str, edit: impl FnOnce(&std::path::Path)) -> Vec<String> {
-    let dir = content_copy(name);
+    let dir = shipped_copy(name);
     edit(&dir);
     let errors = Editions::load(ContentSource::Dir(dir.to_path_buf())).expect_err("the edited copy is refused");
     errors.0.iter().map(ToString::to_string).collect()
@@ -292,7 +293,7 @@ fn a_hindi_text_that_drops_the_helplines_refuses_start_up() {
 
 #[tokio::test]
 async fn a_page_loads_the_words_and_fonts_of_its_languages_only() {
-    let state = ready_state().await;
+    let state = shipped_state().await;
     let manifest = &state.renderer.manifest();
     let (en_words, hi_words) = (&manifest.strings["en"][0], &manifest.strings["hi"][0]);
     let devanagari: Vec<&String> = manifest.fonts["hi"].iter().filter(|f| f.contains("devanagari")).collect();
@@ -321,7 +322,7 @@ async fn a_page_loads_the_words_and_fonts_of_its_languages_only() {
 async fn the_about_links_are_heard_in_each_languages_word_order() {
     // The link shows "Learn More"; the hidden words around it make the whole phrase for screen readers.
     // Glued in English order the Hindi read "और जानें हमारे बारे में".
-    let state = ready_state().await;
+    let state = shipped_state().await;
     for (path, visible, heard) in [("/", "Learn More", "Learn More about us"), ("/hi", "और जानें", "हमारे बारे में और जानें")]
     {
         let doc = document(&state, path).await;

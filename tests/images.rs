@@ -74,7 +74,7 @@ async fn square_png(state: &Arc<AppState>, path: &str, size: u32) -> Vec<u8> {
 
 #[tokio::test]
 async fn each_page_preloads_its_lcp_image_once_in_the_head_and_shows_it_with_high_priority() {
-    let state = ready_state().await;
+    let state = shipped_state().await;
     let logo = &state.snapshot().content.en.site.logo.src;
     for (path, route) in every_page(&state) {
         let doc = document(&state, &path).await;
@@ -143,7 +143,7 @@ async fn each_page_preloads_its_lcp_image_once_in_the_head_and_shows_it_with_hig
 
 #[tokio::test]
 async fn link_previews_get_a_raster_copy_that_answers_with_the_type_and_size_the_page_gives() {
-    let state = ready_state().await;
+    let state = shipped_state().await;
     for (path, _) in every_page(&state) {
         let doc = document(&state, &path).await;
         let url = meta(&doc, "og:image");
@@ -164,7 +164,7 @@ async fn link_previews_get_a_raster_copy_that_answers_with_the_type_and_size_the
 
 #[tokio::test]
 async fn the_icons_answer_as_pngs_of_their_size_and_the_favicon_as_an_ico() {
-    let state = ready_state().await;
+    let state = shipped_state().await;
     let doc = document(&state, "/").await;
 
     let png = select(&doc, r#"link[rel="icon"][type="image/png"]"#);
@@ -197,7 +197,7 @@ async fn the_icons_answer_as_pngs_of_their_size_and_the_favicon_as_an_ico() {
 
 #[tokio::test]
 async fn an_unknown_copy_is_not_found() {
-    let state = ready_state().await;
+    let state = shipped_state().await;
     for path in ["/img/nothing-0123456789-480.avif", "/img/", "/img/a/b.png"] {
         assert_eq!(get(&state, path).await.status(), StatusCode::NOT_FOUND, "{path}");
     }
@@ -205,7 +205,7 @@ async fn an_unknown_copy_is_not_found() {
 
 #[tokio::test]
 async fn images_are_served_from_the_loaded_content_as_the_pages_name_them() {
-    let dir = content_copy("served-images");
+    let dir = shipped_copy("served-images");
     let content = Editions::load(ContentSource::Dir(dir.to_path_buf())).expect("the copy is valid");
     let clock = Arc::new(FixedClock(Mutex::new(date(2026, 11, 22))));
     let state = state_of(content, engine(), PoolConfig { workers: 1, queue: 8 }, true, clock);

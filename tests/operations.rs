@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::binary::{free_port, Server};
-use common::content_copy;
+use common::fixture_copy;
 
 /// How long an edit may take to reach visitors: the watch's debounce, a reload, and a pre-render of
 /// every page on two cores.
@@ -80,7 +80,7 @@ fn edit(file: &Path, from: &str, to: &str) {
 
 #[tokio::test]
 async fn content_edits_reach_the_running_server_and_a_broken_edit_changes_nothing() {
-    let content = content_copy("live-edit");
+    let content = fixture_copy("live-edit");
     let metrics_port = free_port();
     let server = start("live-edit-run", Some(&content), metrics_port, &[]);
     let metrics = format!("http://127.0.0.1:{metrics_port}/metrics");
@@ -144,16 +144,16 @@ async fn content_edits_reach_the_running_server_and_a_broken_edit_changes_nothin
     assert_eq!(sample(&scraped, "clinic_content_reloads_total{result=\"ok\"}"), 2.0);
     assert_eq!(sample(&scraped, "clinic_pages_past_review"), 0.0);
 
-    // An article last reviewed more than three years ago: still served, with its dates, and the operator
-    // is told in /readyz, the metrics and the log.
+    // An article last reviewed more than five years ago (the fixture's interval): still served, with its
+    // dates, and the operator is told in /readyz, the metrics and the log.
     for twin in ["blog/insomnia.toml", "hi/blog/insomnia.toml"] {
-        edit(&content.join(twin), "lastReviewed = \"2026-11-25\"", "lastReviewed = \"2020-01-15\"");
+        edit(&content.join(twin), "lastReviewed = \"2026-01-10\"", "lastReviewed = \"2020-01-15\"");
     }
-    let line = "  /blog/insomnia (blog/insomnia.toml) was due for review on 2023-01-15";
+    let line = "  /blog/insomnia (blog/insomnia.toml) was due for review on 2025-01-15";
     until(&readyz, "the overdue review", |body| body.contains(line)).await;
     assert!(text(&readyz).await.1.contains("clinical pages past their review date: 2\n"), "both languages");
     let (status, html) = text(&server.url("/blog/insomnia")).await;
-    assert!(status == 200 && html.contains("<time dateTime=\"2023-01-15\">15 January 2023</time>"), "{html}");
+    assert!(status == 200 && html.contains("<time dateTime=\"2025-01-15\">15 January 2025</time>"), "{html}");
     assert_eq!(sample(&samples(&text(&metrics).await.1), "clinic_pages_past_review"), 2.0);
     assert!(server.log().contains("/blog/insomnia is past its review date"), "{}", server.log());
 
@@ -239,7 +239,9 @@ async fn searches_abandoned_mid_render_leave_no_flight_behind() {
         client.write_all(request.as_bytes()).await.unwrap();
         clients.push(client);
     }
-    tokio::time::sleep(Duration::from_millis(10)).await;
+    // The clients leave once the server has read every request and each has missed the cache (counted as
+    // rendered before its render is queued), not after a guess at how long that takes.
+    until(&metrics, "every search taken up", |body| rendered(body) == before + 40.0).await;
     drop(clients);
     // Once the renders they started have drained from the queue, no flight (nor its search text) is left.
     until(&metrics, "no flight left", |body| {
@@ -247,7 +249,7 @@ async fn searches_abandoned_mid_render_leave_no_flight_behind() {
         sample(&scraped, "clinic_render_queue_depth") == 0.0 && sample(&scraped, "clinic_renders_in_flight") == 0.0
     })
     .await;
-    assert!(rendered(&text(&metrics).await.1) > before, "the abandoned searches started renders");
+    assert_eq!(rendered(&text(&metrics).await.1), before + 40.0, "one render started for each abandoned search");
 }
 
 #[tokio::test]

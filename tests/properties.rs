@@ -17,7 +17,7 @@ use clinic_site::i18n::Lang;
 use clinic_site::pages::BlogQuery;
 use clinic_site::routes::RouteTable;
 use clinic_site::AppState;
-use common::{content, header, ready_state, send};
+use common::{fixture, header, ready_state, send};
 use proptest::prelude::*;
 use proptest::sample::select;
 
@@ -27,10 +27,10 @@ fn config() -> ProptestConfig {
 
 // ---- Inputs -------------------------------------------------------------------------------------
 
-/// The route table of the embedded content, for the properties that need no rendered pages.
+/// The route table of the test fixture, for the properties that need no rendered pages.
 fn routes() -> &'static RouteTable {
     static ROUTES: OnceLock<RouteTable> = OnceLock::new();
-    ROUTES.get_or_init(|| RouteTable::new(&content()))
+    ROUTES.get_or_init(|| RouteTable::new(&fixture()))
 }
 
 /// Every page's path and every old link, in both editions.

@@ -1,5 +1,6 @@
 //! Security headers on every kind of response, and a Content-Security-Policy that allows every inline
-//! script and style the pages contain, driven in-process with the real content and SSR bundle.
+//! script and style the pages contain, driven in-process with the real SSR bundle: the pages of the shipped
+//! content (with the build's image copies), the rest with the test fixture's.
 
 mod common;
 
@@ -62,7 +63,7 @@ fn directive<'a>(policy: &'a str, name: &str) -> &'a str {
 
 #[tokio::test]
 async fn the_policy_allows_all_inline_code_in_the_pages_and_the_pages_need_no_more() {
-    let state = ready_state().await;
+    let state = shipped_state().await;
     let policy = header(&get(&state, "/").await, "content-security-policy").to_owned();
     let (script_src, style_src) = (directive(&policy, "script-src"), directive(&policy, "style-src"));
 
@@ -115,7 +116,7 @@ async fn behind_a_tls_proxy_a_request_received_over_http_is_sent_to_https() {
     let https = |site_url: &str| {
         let pool = clinic_site::ssr::RenderPool::start(PoolConfig { workers: 1, queue: 8 }, engine()).unwrap();
         Arc::new(AppState::new(
-            content(),
+            fixture(),
             pool,
             Settings::for_site(clinic_site::base::Origin::parse(site_url).unwrap()),
             Arc::new(FixedClock(Mutex::new(date(2026, 11, 22)))),

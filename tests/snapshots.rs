@@ -62,7 +62,7 @@ impl Clock for TokioClock {
 async fn the_date_loop_renders_the_new_days_pages_a_second_after_the_clinics_midnight_by_its_clock() {
     let one_minute_to_midnight = local_noon(date(2026, 12, 31)) + chrono::Duration::seconds(12 * 3600 - 60);
     let clock = Arc::new(TokioClock { start: one_minute_to_midnight, at: tokio::time::Instant::now() });
-    let state = state_of(content(), engine(), PoolConfig { workers: 2, queue: 8 }, true, clock);
+    let state = state_of(fixture(), engine(), PoolConfig { workers: 2, queue: 8 }, true, clock);
     assert!(state.prerender_all().await.is_empty());
     let looping = tokio::spawn({
         let state = Arc::clone(&state);
@@ -114,7 +114,7 @@ async fn a_date_change_that_panics_leaves_the_date_loop_running() {
         clock: TokioClock { start: one_minute_to_midnight, at: tokio::time::Instant::now() },
         armed: false.into(),
     });
-    let state = state_of(content(), engine(), PoolConfig { workers: 2, queue: 8 }, true, Arc::clone(&clock) as _);
+    let state = state_of(fixture(), engine(), PoolConfig { workers: 2, queue: 8 }, true, Arc::clone(&clock) as _);
     assert!(state.prerender_all().await.is_empty());
     let looping = tokio::spawn({
         let state = Arc::clone(&state);
@@ -139,7 +139,7 @@ async fn a_date_change_that_panics_leaves_the_date_loop_running() {
 
 #[tokio::test]
 async fn a_content_reload_that_panics_leaves_the_watcher_running() {
-    let dir = content_copy("reload-panics");
+    let dir = fixture_copy("reload-panics");
     let content = Editions::load(ContentSource::Dir(dir.to_path_buf())).unwrap();
     let clock = Arc::new(PanicsOnce {
         clock: TokioClock { start: local_noon(date(2026, 11, 22)), at: tokio::time::Instant::now() },

@@ -292,9 +292,11 @@ fn images(content: &Content, p: &mut Problems) {
 mod tests {
     use super::*;
     use crate::content::{ContentSource, Editions};
+    use crate::embedded::images::Derived;
 
-    fn embedded() -> Content {
-        Editions::load(ContentSource::Embedded).expect("the embedded content is valid").en
+    /// The English edition of the test fixture (`tests/fixtures/content`).
+    fn fixture() -> Content {
+        crate::content::fixture().en
     }
 
     /// The only problem the broken fixture has.
@@ -305,17 +307,19 @@ mod tests {
     }
 
     #[test]
-    fn the_embedded_content_is_sound_and_complete() {
-        let content = embedded();
-        assert_eq!(content.problems(), []);
-        assert_eq!(content.articles.len(), 23);
-        assert_eq!(content.services.len(), 6);
-        assert_eq!(content.article("face-failures").unwrap().lang, "hi");
+    fn the_fixture_is_sound_and_its_hindi_article_is_in_both_editions() {
+        let editions = crate::content::fixture();
+        assert_eq!(editions.en.problems(), []);
+        assert_eq!(editions.hi.problems(), []);
+        // Ten articles with a twin, and face-failures, written in Hindi, shown in both editions.
+        assert_eq!((editions.en.articles.len(), editions.hi.articles.len(), editions.en.services.len()), (11, 11, 6));
+        assert_eq!(editions.en.article("face-failures").unwrap().lang, "hi");
+        assert_eq!(editions.hi.article("face-failures").unwrap().path, "/hi/blog/face-failures");
     }
 
     #[test]
     fn a_decorative_banner_without_a_preview_text_is_refused() {
-        let mut content = embedded();
+        let mut content = fixture();
         content.contact.hero.image.preview_alt = None;
         let problem = only_problem(&content);
         assert_eq!(problem.file, "contact.toml");
@@ -326,7 +330,7 @@ mod tests {
 
     #[test]
     fn an_unknown_tag_is_refused_by_file_and_field() {
-        let mut content = embedded();
+        let mut content = fixture();
         let slug = content.articles[0].slug.clone();
         content.articles[0].tags.push("insomina".into());
         let problem = only_problem(&content);
@@ -336,7 +340,7 @@ mod tests {
 
     #[test]
     fn an_article_outside_every_category_is_refused() {
-        let mut content = embedded();
+        let mut content = fixture();
         let slug = content.articles[0].slug.clone();
         content.articles[0].tags = vec!["grief".into()]; // declared, but no category's tag
         let problems = content.problems();
@@ -348,7 +352,7 @@ mod tests {
 
     #[test]
     fn a_category_with_fewer_than_two_articles_is_refused() {
-        let mut content = embedded();
+        let mut content = fixture();
         let social = |a: &crate::content::blog::Article, c: &Content| {
             category_of(a, &c.categories.list).unwrap().key == "Social & Lifestyle"
         };
@@ -365,7 +369,7 @@ mod tests {
 
     #[test]
     fn the_psychiatrist_without_a_registration_is_refused() {
-        let mut content = embedded();
+        let mut content = fixture();
         content.team.members[0].registration = None;
         let problems: Vec<String> = content.problems().iter().map(|p| format!("{}: {}", p.file, p.message)).collect();
         assert_eq!(problems.len(), 2, "{problems:?}");
@@ -375,20 +379,20 @@ mod tests {
             problems[1],
             "services/telepsychiatry.toml: doctor: \"psychiatrist\" has no registration in team.toml, which the page must show"
         );
-        let mut content = embedded();
+        let mut content = fixture();
         content.team.members[2].registration.as_mut().unwrap().number = " ".into();
         assert_eq!(only_problem(&content).message, "members[2].registration.number: must not be empty");
     }
 
     #[test]
     fn a_reviewer_who_is_not_on_the_team_is_refused_by_file() {
-        let mut content = embedded();
+        let mut content = fixture();
         let slug = content.services[0].slug.clone();
         content.services[0].reviewed_by = "dr-nobody".into();
         let problem = only_problem(&content);
         assert_eq!(problem.file, format!("services/{slug}.toml"));
         assert!(problem.message.starts_with("reviewedBy: \"dr-nobody\" is not a team member's key (psychiatrist,"));
-        let mut content = embedded();
+        let mut content = fixture();
         content.team.members[1].key = content.team.members[0].key.clone();
         let problems = content.problems();
         assert!(problems.iter().any(|p| p.message.starts_with("members[1].key:")), "{problems:?}");
@@ -396,7 +400,7 @@ mod tests {
 
     #[test]
     fn categories_out_of_order_are_refused() {
-        let mut content = embedded();
+        let mut content = fixture();
         content.categories.list.swap(0, 1);
         let problems = content.problems();
         assert!(problems.iter().any(|p| p.file == "categories.toml" && p.message.starts_with("categories must be")));
@@ -404,7 +408,7 @@ mod tests {
 
     #[test]
     fn a_missing_image_is_refused_by_file() {
-        let mut content = embedded();
+        let mut content = fixture();
         content.home.reviews.avatars[0].src = "/images/nowhere.svg".into();
         let problem = only_problem(&content);
         assert_eq!(problem.file, "home.toml");
@@ -413,10 +417,22 @@ mod tests {
 
     #[test]
     fn an_image_given_in_other_proportions_than_its_file_is_refused() {
-        let mut content = embedded();
+        let mut content = fixture();
         let hero = &mut content.home.hero.images[0];
-        assert!(hero.derived.is_some(), "the build saw the embedded hero");
-        hero.height = 1600; // the file is 1600x900
+        assert!(hero.derived.is_none(), "the build never saw the fixture's files");
+        hero.height = 1600;
+        assert_eq!(content.problems(), [], "a file's proportions are known only from the build's copies");
+        let hero = &mut content.home.hero.images[0];
+        let derived = Derived {
+            sha256: String::new(),
+            width: 1600,
+            height: 900,
+            sources: Vec::new(),
+            srcset: None,
+            preview: None,
+            icons: None,
+        };
+        hero.derived = Some(std::sync::Arc::new(derived));
         let problem = only_problem(&content);
         assert_eq!(problem.file, "home.toml");
         assert!(problem.message.contains("1600x1600") && problem.message.contains("1600x900"), "{}", problem.message);
@@ -428,7 +444,7 @@ mod tests {
 
     #[test]
     fn the_team_starts_with_the_psychiatrist_named_in_site_toml() {
-        let mut content = embedded();
+        let mut content = fixture();
         content.team.members[0].name = "Someone Else".into();
         let problem = only_problem(&content);
         assert_eq!(problem.file, "team.toml");
@@ -437,7 +453,7 @@ mod tests {
 
     #[test]
     fn phones_need_the_indian_country_code_and_services_their_files() {
-        let mut content = embedded();
+        let mut content = fixture();
         content.site.phones[1] = "09000000002".into();
         content.site.services[5] = "art-therapy".into();
         let messages: Vec<String> = content.problems().into_iter().map(|p| p.to_string()).collect();
@@ -452,7 +468,7 @@ mod tests {
 
     #[test]
     fn the_address_coordinates_short_name_hours_and_languages_are_checked() {
-        let mut content = embedded();
+        let mut content = fixture();
         content.site.address.postal_code = "80001".into();
         content.site.geo = crate::content::site::Geo { latitude: 85.14, longitude: 25.61 };
         content.site.short_name = "Example Mind Care".into();
@@ -469,7 +485,7 @@ mod tests {
 
     #[test]
     fn counts_the_spec_fixes_are_checked_each_as_its_own_problem() {
-        let mut content = embedded();
+        let mut content = fixture();
         content.home.faqs.pop();
         content.about.faqs.clear();
         let problems: Vec<String> = content.problems().into_iter().map(|p| p.to_string()).collect();
@@ -481,16 +497,7 @@ mod tests {
 
     #[test]
     fn parse_errors_of_several_files_are_all_reported() {
-        let dir = std::env::temp_dir().join(format!("clinic-content-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let copy = std::process::Command::new("cp")
-            .arg("-r")
-            .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/content/."))
-            .arg(&dir)
-            .status()
-            .unwrap();
-        assert!(copy.success());
+        let dir = crate::content::fixture_copy("parse-errors");
         let edit = |file: &str, from: &str, to: &str| {
             let path = dir.join(file);
             std::fs::write(&path, std::fs::read_to_string(&path).unwrap().replacen(from, to, 1)).unwrap();

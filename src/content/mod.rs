@@ -59,6 +59,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
+use serde::Deserialize;
 
 use blog::{Article, Categories};
 use home::Home;
@@ -68,7 +69,7 @@ use sections::{Approach, Benefits, Team};
 use service::Service;
 use site::Identity;
 pub use source::ContentSource;
-use source::SourceError;
+use source::{ContentFiles, SourceError};
 
 use crate::embedded::images::{Derived, ImageManifest};
 use crate::i18n::Lang;
@@ -143,10 +144,13 @@ pub struct Content {
     pub images: Arc<ImageFiles>,
 }
 
-/// Parses one edition's files, noting each failure instead of stopping at the first, and keeps each
-/// file's raw table for the checks that compare the two editions (`twins`).
-struct Loader {
-    source: ContentSource,
+/// Parses one edition's files from the bytes read for the content version (`ContentFiles`), each file
+/// once, noting each failure instead of stopping at the first, and keeps each file's raw table for the
+/// checks that compare the two editions (`twins`).
+struct Loader<'a> {
+    /// Asked only why a file or folder is not among `files`.
+    source: &'a ContentSource,
+    files: &'a ContentFiles,
     images: Arc<ImageFiles>,
     lang: Lang,
     problems: Vec<ContentError>,
@@ -156,10 +160,10 @@ struct Loader {
     tables: BTreeMap<String, toml::Table>,
 }
 
-impl Loader {
-    fn new(source: ContentSource, images: Arc<ImageFiles>, lang: Lang) -> Self {
+impl<'a> Loader<'a> {
+    fn new(source: &'a ContentSource, files: &'a ContentFiles, images: Arc<ImageFiles>, lang: Lang) -> Self {
         let (problems, attempted, tables) = (Vec::new(), BTreeSet::new(), BTreeMap::new());
-        Self { source, images, lang, problems, attempted, tables }
+        Self { source, files, images, lang, problems, attempted, tables }
     }
 
     fn files(&self) -> twins::Files<'_> {
@@ -170,12 +174,10 @@ impl Loader {
     fn parse<T: DeserializeOwned>(&mut self, file: &str) -> Option<T> {
         let path = format!("{}{file}", self.lang.content_dir());
         self.attempted.insert(file.to_owned());
-        let result = match self.source.read(&path) {
-            Err(error) => Err(error_text(&error)),
-            Ok(None) => Err(format!("file not found in {}", self.source.describe())),
-            Ok(Some(bytes)) => std::str::from_utf8(&bytes).map_err(|e| format!("not UTF-8: {e}")).and_then(|text| {
-                let parsed = from_toml(text)?;
-                let table = toml::from_str(text).map_err(|e: toml::de::Error| e.to_string())?;
+        let result = match self.files.get(&path) {
+            None => Err(self.absent(&path)),
+            Some(bytes) => std::str::from_utf8(bytes).map_err(|e| format!("not UTF-8: {e}")).and_then(|text| {
+                let (parsed, table) = from_toml(text)?;
                 self.problems.extend(safety::problems(&path, &table));
                 self.tables.insert(file.to_owned(), table);
                 Ok(parsed)
@@ -184,13 +186,27 @@ impl Loader {
         result.map_err(|message| self.problems.push(ContentError { file: path, message })).ok()
     }
 
+    /// Why a file is not among those read: something else in its place that the source names (a
+    /// folder), or nothing there. (A file written since they were read is not there yet: the change
+    /// event its writing sends loads the content again.)
+    fn absent(&self, path: &str) -> String {
+        match self.source.read(path) {
+            Err(error) => error_text(&error),
+            Ok(_) => format!("file not found in {}", self.source.describe()),
+        }
+    }
+
     /// Every `<dir>/*.toml` file, parsed, with its slug (the file name).
     fn parse_dir<T: DeserializeOwned>(&mut self, dir: &str) -> Vec<(String, T)> {
         let mut items = Vec::new();
-        let names = self.source.list(&format!("{}{dir}", self.lang.content_dir()), ".toml").unwrap_or_else(|error| {
-            self.problems.push((&error).into());
-            Vec::new()
-        });
+        let dir_path = format!("{}{dir}", self.lang.content_dir());
+        let names = self.files.names_in(&dir_path, ".toml");
+        if names.is_empty() {
+            // None read: the source says why when something other than a folder is in its place.
+            if let Err(error) = self.source.list(&dir_path, ".toml") {
+                self.problems.push((&error).into());
+            }
+        }
         for name in names {
             if let Some(item) = self.parse::<T>(&format!("{dir}/{name}")) {
                 items.push((name.trim_end_matches(".toml").to_owned(), item));
@@ -211,14 +227,19 @@ pub struct Editions {
 }
 
 impl Editions {
+    /// Reads every file of `source` once, and loads the content from those bytes: the version names
+    /// the very bytes parsed, however the files change meanwhile.
     pub fn load(source: ContentSource) -> Result<Self, ContentErrors> {
         let files = source.files().map_err(|error| ContentErrors(vec![(&error).into()]))?;
+        Self::from_files(&source, &files)
+    }
+
+    fn from_files(source: &ContentSource, files: &ContentFiles) -> Result<Self, ContentErrors> {
         let version = files.fingerprint();
-        let images = Arc::new(ImageFiles::new(&files));
-        drop(files);
-        let mut english = Loader::new(source.clone(), Arc::clone(&images), Lang::En);
+        let images = Arc::new(ImageFiles::new(files));
+        let mut english = Loader::new(source, files, Arc::clone(&images), Lang::En);
         let en = Content::parse(&mut english);
-        let mut hindi = Loader::new(source, images, Lang::Hi);
+        let mut hindi = Loader::new(source, files, images, Lang::Hi);
         let hi = Content::parse(&mut hindi);
         let mut problems = twins::problems(&english.files(), &hindi.files());
         problems.splice(0..0, english.problems.into_iter().chain(hindi.problems));
@@ -378,12 +399,13 @@ impl Content {
     }
 }
 
-/// Deserializes one file, naming the field a wrong value is in: ``hero.images[2].alt: invalid type:
-/// integer `3`, expected a string (line 12)``. toml's own message shows the line, which names only the
-/// last key of a nested field, or none (an item of an array of tables).
-fn from_toml<T: DeserializeOwned>(text: &str) -> Result<T, String> {
-    let document = toml::Deserializer::parse(text).map_err(|e| e.to_string())?;
-    serde_path_to_error::deserialize(document).map_err(|e| {
+/// Parses one file, once, into its value and its raw table (for the safety rules and the twins),
+/// naming the field a wrong value is in: ``hero.images[2].alt: invalid type: integer `3`, expected a
+/// string (line 12)``. toml's own message shows the line, which names only the last key of a nested
+/// field, or none (an item of an array of tables).
+fn from_toml<T: DeserializeOwned>(text: &str) -> Result<(T, toml::Table), String> {
+    let document = toml::de::DeTable::parse(text).map_err(|e| e.to_string())?;
+    let value = serde_path_to_error::deserialize(toml::Deserializer::from(document.clone())).map_err(|e| {
         let (path, error) = (e.path().to_string(), e.inner());
         let line =
             error.span().map(|span| text.as_bytes()[..span.start.min(text.len())].split(|b| *b == b'\n').count());
@@ -392,10 +414,71 @@ fn from_toml<T: DeserializeOwned>(text: &str) -> Result<T, String> {
             "." => format!("{}{at}", error.message()),
             path => format!("{path}: {}{at}", error.message()),
         }
-    })
+    })?;
+    let table = toml::Table::deserialize(toml::Deserializer::from(document)).map_err(|e| e.to_string())?;
+    Ok((value, table))
+}
+
+/// The small content tree of the code's tests (`tests/fixtures/content`), so that they hold whatever the
+/// shipped `content/` says; `tests/conformance.rs` holds the shipped content itself.
+#[cfg(test)]
+pub(crate) fn fixture() -> Editions {
+    Editions::load(ContentSource::Dir(FIXTURE_DIR.into())).expect("the fixture content is valid")
+}
+
+#[cfg(test)]
+const FIXTURE_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/content");
+
+/// A copy of the fixture for a test that edits it, in a folder of the system's temporary folder named
+/// after the test (and this process).
+#[cfg(test)]
+pub(crate) fn fixture_copy(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("clinic-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let copy = std::process::Command::new("cp").arg("-r").arg(FIXTURE_DIR).arg(&dir).status().unwrap();
+    assert!(copy.success());
+    dir
 }
 
 /// Newest first; articles of the same day by slug.
 fn newest_first(a: &Article, b: &Article) -> std::cmp::Ordering {
     b.date.cmp(&a.date).then_with(|| a.slug.cmp(&b.slug))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The content is parsed from the bytes read for its version, so a file changed after they were
+    /// read cannot give pages that the version does not name.
+    #[test]
+    fn the_content_is_parsed_from_the_bytes_its_version_names() {
+        let dir = fixture_copy("read-once");
+        let source = ContentSource::Dir(dir.clone());
+        let files = source.files().unwrap();
+        let about = dir.join("about.toml");
+        let edited = std::fs::read_to_string(&about).unwrap().replace("\"About Us\"", "\"About the Clinic\"");
+        std::fs::write(&about, edited).unwrap();
+
+        let read = Editions::from_files(&source, &files).unwrap();
+        assert_eq!((read.en.about.title.as_str(), read.version.as_str()), ("About Us", files.fingerprint().as_str()));
+        let again = Editions::load(source).unwrap();
+        assert_eq!(again.en.about.title, "About the Clinic");
+        assert_ne!(again.version, read.version);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn one_parse_gives_the_value_and_the_raw_table() {
+        let (title, table): (toml::Table, toml::Table) = from_toml("title = \"Sleep\"\n[hero]\nalt = \"Bed\"").unwrap();
+        assert_eq!(title, table);
+        assert_eq!(table["hero"]["alt"].as_str(), Some("Bed"));
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)] // read by serde only
+        struct Page {
+            title: String,
+        }
+        let error = from_toml::<Page>("title = 3").unwrap_err();
+        assert_eq!(error, "title: invalid type: integer `3`, expected a string (line 1)");
+    }
 }

@@ -86,7 +86,7 @@ pub fn overdue(editions: &Editions, today: NaiveDate) -> Vec<Overdue> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::ContentSource;
+    use crate::content::fixture;
 
     fn date(y: i32, m: u32, d: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, d).unwrap()
@@ -100,7 +100,7 @@ mod tests {
 
     #[test]
     fn a_page_is_overdue_the_day_after_its_due_date_in_both_editions() {
-        let editions = Editions::load(ContentSource::Embedded).unwrap();
+        let editions = fixture();
         let (file, path, _, last) = clinical_pages(&editions.en).find(|(_, p, _, _)| *p == "/blog/insomnia").unwrap();
         let due = next_review(last, editions.en.site.review_interval_years);
         let pages_at = |today| overdue(&editions, today);
@@ -109,9 +109,10 @@ mod tests {
         let insomnia = late.iter().find(|o| o.path == "/blog/insomnia").expect("listed the day after");
         assert_eq!((insomnia.file.as_str(), insomnia.due), (file.as_str(), due));
         assert!(late.iter().any(|o| o.path == "/hi/blog/insomnia"), "the Hindi page too");
-        // Far in the future every clinical page is overdue, each once: 23 articles + 22 Hindi twins + 2 x 6 services.
+        // Far in the future every clinical page is overdue, each once: the fixture's 11 articles + 10 Hindi
+        // twins + 2 x 6 services.
         let all = pages_at(date(2100, 1, 1));
-        assert_eq!(all.len(), 23 + 22 + 12);
+        assert_eq!(all.len(), 11 + 10 + 12);
         assert_eq!(all.iter().filter(|o| o.path == "/blog/face-failures").count(), 1);
         assert!(all.iter().all(|o| !o.path.starts_with("/hi/blog/face-failures")));
     }

@@ -86,6 +86,19 @@ impl ContentFiles {
         let prefix = format!("{dir}/");
         self.0.iter().filter(move |(path, _)| path.starts_with(&prefix))
     }
+
+    /// The bytes of one file, by its path relative to the content root (`blog/insomnia.toml`).
+    pub fn get(&self, path: &str) -> Option<&Bytes> {
+        let at = self.0.binary_search_by(|(file, _)| file.as_str().cmp(path)).ok()?;
+        Some(&self.0[at].1)
+    }
+
+    /// The names of the files directly inside `dir` whose name ends with `extension`, sorted.
+    pub fn names_in(&self, dir: &str, extension: &str) -> Vec<String> {
+        let prefix = format!("{dir}/");
+        let names = self.0.iter().filter_map(|(path, _)| path.strip_prefix(&prefix));
+        names.filter(|name| !name.contains('/') && name.ends_with(extension)).map(str::to_owned).collect()
+    }
 }
 
 impl ContentSource {

@@ -64,7 +64,7 @@ pub fn location(path: &str, query: Option<&str>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::{ContentSource, Editions};
+    use crate::content::fixture;
 
     #[test]
     fn a_location_percent_encodes_what_a_uri_cannot_hold_and_keeps_what_is_encoded() {
@@ -74,7 +74,7 @@ mod tests {
     }
 
     fn routes() -> RouteTable {
-        RouteTable::new(&Editions::load(ContentSource::Embedded).expect("the embedded content is valid"))
+        RouteTable::new(&fixture())
     }
 
     #[test]

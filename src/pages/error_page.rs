@@ -61,12 +61,12 @@ mod tests {
     use strum::VariantArray;
 
     use super::*;
-    use crate::content::{ContentSource, Editions};
+    use crate::content::fixture;
     use crate::i18n::Lang;
 
     #[test]
     fn every_error_page_gives_the_helplines_before_the_clinics_phones() {
-        let editions = Editions::load(ContentSource::Embedded).unwrap();
+        let editions = fixture();
         for lang in Lang::VARIANTS {
             let content = editions.get(*lang);
             let words = i18n::words(*lang);

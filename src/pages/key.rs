@@ -49,12 +49,12 @@ impl PageKey {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::ContentSource;
+    use crate::content::fixture;
     use crate::i18n::Lang;
 
     #[test]
     fn urls_that_show_one_page_have_one_key() {
-        let content = Editions::load(ContentSource::Embedded).unwrap();
+        let content = fixture();
         let blogs = Route::new(Lang::En, Page::Blogs);
         let key = |query: &str| PageKey::read(&content, blogs, Some(query));
         // A page number with a leading zero is not one the list writes: the plain list.

@@ -68,11 +68,11 @@ pub fn robots_txt(site_url: &Origin) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::{ContentSource, Editions};
+    use crate::content::fixture;
 
     #[test]
     fn lastmod_comes_from_article_dates_and_the_page_files() {
-        let mut content = Editions::load(ContentSource::Embedded).expect("the embedded content is valid").en;
+        let mut content = fixture().en;
         let date = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).unwrap();
         for (i, article) in content.articles.iter_mut().enumerate() {
             article.date = date(2024, 1, 1 + i as u32);

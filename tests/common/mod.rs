@@ -1,6 +1,6 @@
-//! Builds the app in-process for router tests: the real content and SSR bundle, a settable clock;
-//! temporary folders and copies of the content. `binary` starts the real binary as a process and
-//! `html` queries parsed pages.
+//! Builds the app in-process for router tests: the test fixture's content (or the shipped content, for
+//! the tests about it) and the real SSR bundle, a settable clock; temporary folders and copies of the
+//! content. `binary` starts the real binary as a process and `html` queries parsed pages.
 
 #![allow(dead_code)] // each test file uses a different part of this module
 
@@ -39,9 +39,17 @@ pub fn date(y: i32, m: u32, d: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(y, m, d).unwrap()
 }
 
-/// The embedded content, both editions.
-pub fn content() -> Editions {
+/// The shipped content (`content/`, embedded in the binary), both editions: for the tests about it.
+pub fn shipped() -> Editions {
     Editions::load(ContentSource::Embedded).expect("the embedded content is valid")
+}
+
+/// The test fixture (`tests/fixtures/content`): a small clinic in the format of `content/`, for the tests
+/// of the code, so that they pass whatever the shipped content says.
+pub const FIXTURE_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/content");
+
+pub fn fixture() -> Editions {
+    Editions::load(ContentSource::Dir(FIXTURE_DIR.into())).expect("the fixture content is valid")
 }
 
 /// The site's engine (V8) running the real bundle.
@@ -49,11 +57,12 @@ pub fn engine() -> RendererFactory {
     Engine::V8.factory(SSR_BUNDLE, EngineLimits { deadline: Duration::from_secs(5), memory_bytes: 128 << 20 })
 }
 
+/// The app serving the fixture.
 pub fn state_with(factory: RendererFactory, pool: PoolConfig, cache: bool, clock: Arc<FixedClock>) -> Arc<AppState> {
-    state_of(content(), factory, pool, cache, clock)
+    state_of(fixture(), factory, pool, cache, clock)
 }
 
-/// The app serving `content` (a copy a test has changed, say) rather than the embedded content.
+/// The app serving `content`: the shipped content, or a copy a test has changed.
 pub fn state_of(
     content: Editions,
     factory: RendererFactory,
@@ -67,14 +76,19 @@ pub fn state_of(
     Arc::new(AppState::new(content, pool, settings, clock))
 }
 
-/// The real app on 2026-11-22, with its pages pre-rendered.
+/// The app serving the fixture on 2026-11-22, with its pages pre-rendered.
 pub async fn ready_state() -> Arc<AppState> {
-    let state = state_with(
-        engine(),
-        PoolConfig { workers: 2, queue: 64 },
-        true,
-        Arc::new(FixedClock(Mutex::new(date(2026, 11, 22)))),
-    );
+    ready(fixture()).await
+}
+
+/// The app serving the shipped content on 2026-11-22, with its pages pre-rendered.
+pub async fn shipped_state() -> Arc<AppState> {
+    ready(shipped()).await
+}
+
+async fn ready(content: Editions) -> Arc<AppState> {
+    let clock = Arc::new(FixedClock(Mutex::new(date(2026, 11, 22))));
+    let state = state_of(content, engine(), PoolConfig { workers: 2, queue: 64 }, true, clock);
     assert!(state.prerender_all().await.is_empty());
     state
 }
@@ -167,9 +181,16 @@ impl Drop for TempDir {
 }
 
 /// A copy of the shipped content in a temporary folder, for a test that edits it.
-pub fn content_copy(name: &str) -> TempDir {
+pub fn shipped_copy(name: &str) -> TempDir {
     let dir = TempDir::new(name);
     copy_dir(Path::new(CONTENT_DIR), &dir);
+    dir
+}
+
+/// A copy of the fixture in a temporary folder, for a test that edits it.
+pub fn fixture_copy(name: &str) -> TempDir {
+    let dir = TempDir::new(name);
+    copy_dir(Path::new(FIXTURE_DIR), &dir);
     dir
 }
 
