@@ -57,7 +57,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
 
     let state = Arc::new(AppState::from_config(&config)?);
     let connections = Arc::new(Connections::default());
-    placeholders::warn_if_public(&state.settings.site_url, &state.snapshot().content);
+    placeholders::warn_if_public(&state.settings.site_url, &state.site.snapshot().content);
     // Before the first request, so the request metrics register with the recorder.
     if let Some(address) = config.metrics_addr {
         let bound = metrics_listener::serve(address, Arc::clone(&state), Arc::clone(&connections)).await?;
@@ -73,7 +73,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
     let _watching = reload::start(Arc::clone(&state), config.content_dir.as_deref())?;
     let background = Arc::clone(&state);
     tokio::spawn(async move {
-        match AssertUnwindSafe(background.prerender_all()).catch_unwind().await {
+        match AssertUnwindSafe(background.site.prerender_all()).catch_unwind().await {
             // What an operator watches at a deploy: how long from start until the first visitor is served.
             Ok(failures) => {
                 tracing::info!(startup_ms = started.elapsed().as_millis() as u64, failed = failures.len(), "ready")
@@ -81,7 +81,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
             // Pages are then rendered on demand; /readyz stays 503, so the orchestrator sees it.
             Err(panic) => tracing::error!(panic = panic_message(&*panic), "pre-rendering panicked; not ready"),
         }
-        background.date_changes().await;
+        background.site.date_changes().await;
     });
     let limits = ConnectionLimits {
         header_read: Duration::from_millis(config.header_read_timeout_ms),

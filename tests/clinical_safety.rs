@@ -48,7 +48,7 @@ fn lower_contains_any(text: &str, fragments: &[&str]) -> bool {
 async fn every_page_that_speaks_of_suicide_or_self_harm_gives_112_and_tele_manas_to_call() {
     let state = shipped_state().await;
     let mut speaking = Vec::new();
-    for (path, _) in state.snapshot().routes.paths() {
+    for (path, _) in state.site.snapshot().routes.paths() {
         let doc = document(&state, path).await;
         let own: String = select(&doc, "main").into_iter().map(text).collect();
         if !speaks_of_suicide_or_self_harm(&own) {

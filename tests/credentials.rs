@@ -17,7 +17,7 @@ use common::*;
 #[tokio::test]
 async fn every_team_card_shows_its_registration_on_home_and_about_in_both_languages() {
     let state = ready_state().await;
-    let snapshot = state.snapshot();
+    let snapshot = state.site.snapshot();
     for (path, lang) in [("/", Lang::En), ("/about", Lang::En), ("/hi", Lang::Hi), ("/hi/about", Lang::Hi)] {
         let doc = document(&state, path).await;
         let cards = select(&doc, ".team .team-front");
@@ -61,7 +61,7 @@ async fn the_online_consultation_names_its_doctor_with_the_registration() {
 #[tokio::test]
 async fn every_clinical_page_shows_who_reviewed_it_when_and_when_it_is_due_again() {
     let state = ready_state().await;
-    let snapshot = state.snapshot();
+    let snapshot = state.site.snapshot();
     let mut checked = 0;
     for lang in [Lang::En, Lang::Hi] {
         let content = snapshot.content.get(lang);
@@ -100,22 +100,22 @@ async fn a_page_past_its_review_date_is_listed_in_readyz_from_the_day_it_passes_
     let due = next_review(date(2026, 1, 10), 5);
     let clock = Arc::new(FixedClock(Mutex::new(due)));
     let state = state_with(engine(), PoolConfig { workers: 2, queue: 64 }, true, Arc::clone(&clock));
-    assert!(state.prerender_all().await.is_empty());
+    assert!(state.site.prerender_all().await.is_empty());
     let readyz = page_text(get(&state, "/readyz").await).await;
     assert!(!readyz.contains("past their review date"), "{readyz}");
-    assert!(state.snapshot().overdue.is_empty());
+    assert!(state.site.snapshot().overdue.is_empty());
 
     // The next day every clinical page of the fixture is overdue (all were reviewed on 2026-01-10): 11
     // articles, 10 Hindi twins and 2 x 6 services.
     *clock.0.lock().unwrap() = due.succ_opt().unwrap();
-    assert!(state.rebuild(None).await.expect("a new date rebuilds").is_empty());
+    assert!(state.site.rebuild(None).await.expect("a new date rebuilds").is_empty());
     let response = get(&state, "/readyz").await;
     assert_eq!(response.status(), StatusCode::OK, "still ready: the pages are served");
     let readyz = page_text(response).await;
     assert!(readyz.contains("clinical pages past their review date: 33\n"), "{readyz}");
     assert!(readyz.contains("  /blog/insomnia (blog/insomnia.toml) was due for review on 2031-01-10"), "{readyz}");
     assert!(readyz.contains("  /hi/services/telepsychiatry (hi/services/telepsychiatry.toml) was due"), "{readyz}");
-    assert_eq!(state.snapshot().overdue.len(), 33);
+    assert_eq!(state.site.snapshot().overdue.len(), 33);
     // Visitors still see the page and its dates.
     let page = get(&state, "/blog/insomnia").await;
     assert_eq!(page.status(), StatusCode::OK);

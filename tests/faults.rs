@@ -100,7 +100,7 @@ async fn assert_home_page(state: &Arc<AppState>) {
 
 async fn a_render_that_throws_gets_the_error_page_and_a_fresh_engine(engine: Engine) {
     let Faulty { state, built, .. } = faulty(engine, 8);
-    match state.renderer.pool().render("/about", "{}".into()).await {
+    match state.site.renderer().pool().render("/about", "{}".into()).await {
         Err(RenderError::Threw(message)) => assert!(message.contains("injected fault"), "{message}"),
         other => panic!("expected the injected exception, got {other:?}"),
     }
@@ -114,7 +114,7 @@ async fn a_render_that_throws_gets_the_error_page_and_a_fresh_engine(engine: Eng
     assert!(html.contains(&format!("<h1>{}</h1>", words.failed_heading)), "{html}");
     assert_helplines_first(&html, "Hindi error page");
     assert!(
-        html.contains(&state.snapshot().content.hi.site.institute_name) && html.contains("<a href=\"/hi\">"),
+        html.contains(&state.site.snapshot().content.hi.site.institute_name) && html.contains("<a href=\"/hi\">"),
         "{html}"
     );
     assert_home_page(&state).await;
@@ -124,7 +124,10 @@ async fn a_render_that_throws_gets_the_error_page_and_a_fresh_engine(engine: Eng
 
 async fn a_render_that_allocates_without_bound_runs_out_of_memory_and_gets_a_fresh_engine(engine: Engine) {
     let Faulty { state, built, .. } = faulty(engine, 8);
-    assert!(matches!(state.renderer.pool().render("/appointment", "{}".into()).await, Err(RenderError::OutOfMemory)));
+    assert!(matches!(
+        state.site.renderer().pool().render("/appointment", "{}".into()).await,
+        Err(RenderError::OutOfMemory)
+    ));
     assert_error_page(get(&state, "/appointment").await, "greedy render").await;
     assert_home_page(&state).await;
     assert_eq!(built.load(Ordering::SeqCst), 3, "the engine is rebuilt after each failure");
@@ -147,7 +150,7 @@ async fn a_render_that_never_ends_is_stopped_at_its_deadline_while_the_full_queu
     // its deadline (the engine's own clock, which tokio's paused time cannot stop): an in-process request
     // takes microseconds to get there.
     let queued_by = Instant::now() + LIMITS.deadline;
-    while state.renderer.pool().queued() < 1 {
+    while state.site.renderer().pool().queued() < 1 {
         assert!(Instant::now() < queued_by, "the second request never reached the queue");
         tokio::task::yield_now().await;
     }

@@ -20,8 +20,8 @@ fn hindi_paths(state: &clinic_site::AppState) -> Vec<String> {
         .iter()
         .map(|p| format!("/hi{p}"))
         .collect();
-    paths.extend(state.snapshot().content.en.services.iter().map(|s| format!("/hi/services/{}", s.slug)));
-    paths.extend(state.snapshot().content.en.articles.iter().map(|a| format!("/hi/blog/{}", a.slug)));
+    paths.extend(state.site.snapshot().content.en.services.iter().map(|s| format!("/hi/services/{}", s.slug)));
+    paths.extend(state.site.snapshot().content.en.articles.iter().map(|a| format!("/hi/blog/{}", a.slug)));
     paths
 }
 
@@ -78,7 +78,7 @@ async fn every_english_page_has_its_hindi_twin_in_hindi() {
     let english = english_interface_words();
     let hindi: Value = serde_json::from_str(include_str!("../client/i18n/hi.json")).unwrap();
     let paths = hindi_paths(&state);
-    let hi = &state.snapshot().content.hi;
+    let hi = &state.site.snapshot().content.hi;
     assert_eq!(paths.len(), 6 + hi.services.len() + hi.articles.len());
     for path in &paths {
         let response = get(&state, path).await;
@@ -86,7 +86,7 @@ async fn every_english_page_has_its_hindi_twin_in_hindi() {
         let doc = Html::parse_document(&body_text(response).await);
         assert_eq!(attr(one(&doc, "html"), "lang"), "hi", "{path}");
         let title = text(one(&doc, "head > title"));
-        assert!(title.contains(&state.snapshot().content.hi.site.institute_name), "{path}: {title}");
+        assert!(title.contains(&state.site.snapshot().content.hi.site.institute_name), "{path}: {title}");
         assert!(title.chars().any(|c| ('\u{0900}'..='\u{097F}').contains(&c)), "{path}: {title}");
         // Nothing of the English interface: its menu, buttons, labels and messages are all Hindi.
         for shown in hindi_texts(&doc) {
@@ -105,7 +105,7 @@ async fn every_english_page_has_its_hindi_twin_in_hindi() {
 #[tokio::test]
 async fn a_hindi_article_has_hindi_dates_reading_time_author_and_related_posts() {
     let state = shipped_state().await;
-    let snapshot = state.snapshot();
+    let snapshot = state.site.snapshot();
     let article = snapshot.content.hi.article("paranoia").unwrap();
     let doc = document(&state, "/hi/blog/paranoia").await;
     assert_eq!(text(one(&doc, "h1")), article.title);
@@ -114,8 +114,8 @@ async fn a_hindi_article_has_hindi_dates_reading_time_author_and_related_posts()
     let meta = text(one(&doc, ".article-meta"));
     assert!(meta.contains(&format!("{} मिनट", article.reading_minutes())), "{meta}");
     let author = text(one(&doc, ".article-author"));
-    assert!(author.contains(&state.snapshot().content.hi.site.psychiatrist.name), "{author}");
-    assert!(author.contains(&state.snapshot().content.hi.site.psychiatrist.title), "{author}");
+    assert!(author.contains(&state.site.snapshot().content.hi.site.psychiatrist.name), "{author}");
+    assert!(author.contains(&state.site.snapshot().content.hi.site.psychiatrist.title), "{author}");
     for card in select(&doc, ".related .blog-card") {
         let href = attr(one_in(card, "h3 a"), "href");
         assert!(href.starts_with("/hi/blog/"), "a related post leads into the Hindi edition: {href}");
@@ -135,7 +135,7 @@ async fn the_hindi_blog_search_is_rendered_on_the_server_from_the_query() {
     let state = shipped_state().await;
     // "नींद" (sleep): in Hindi titles, descriptions or tag labels.
     let doc = document(&state, "/hi/blogs?q=%E0%A4%A8%E0%A5%80%E0%A4%82%E0%A4%A6").await;
-    let snapshot = state.snapshot();
+    let snapshot = state.site.snapshot();
     let expected: Vec<&str> = snapshot
         .content
         .hi
@@ -157,7 +157,7 @@ async fn the_hindi_blog_search_is_rendered_on_the_server_from_the_query() {
     // A category is named by its key in the URL of both editions, and by its Hindi name on the page.
     let doc = document(&state, "/hi/blogs?category=Sleep+%26+Physical+Wellness").await;
     let pressed = select(&doc, ".chip-group a[aria-current=true]");
-    assert_eq!(text(pressed[0]), state.snapshot().content.hi.categories.list[1].name);
+    assert_eq!(text(pressed[0]), state.site.snapshot().content.hi.categories.list[1].name);
     let english = document(&state, "/blogs?category=Sleep+%26+Physical+Wellness").await;
     assert_eq!(select(&doc, ".blog-card").len(), select(&english, ".blog-card").len());
     // The language switch keeps the list's query.
@@ -172,8 +172,8 @@ async fn the_hindi_not_found_page_is_hindi_with_status_404() {
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
     let doc = Html::parse_document(&body_text(response).await);
     assert_eq!(attr(one(&doc, "html"), "lang"), "hi");
-    assert_eq!(text(one(&doc, "main h1")), state.snapshot().content.hi.not_found.code);
-    assert!(text(one(&doc, "main")).contains(&state.snapshot().content.hi.not_found.message));
+    assert_eq!(text(one(&doc, "main h1")), state.site.snapshot().content.hi.not_found.code);
+    assert!(text(one(&doc, "main")).contains(&state.site.snapshot().content.hi.not_found.message));
     assert_eq!(attr(one(&doc, "main a.button"), "href"), "/hi");
     // Its data for client-side navigation too; and a path outside /hi is the English not-found page.
     assert_eq!(get(&state, "/_data/hi/no/such/page").await.status(), StatusCode::NOT_FOUND);
@@ -294,7 +294,7 @@ fn a_hindi_text_that_drops_the_helplines_refuses_start_up() {
 #[tokio::test]
 async fn a_page_loads_the_words_and_fonts_of_its_languages_only() {
     let state = shipped_state().await;
-    let manifest = &state.renderer.manifest();
+    let manifest = &state.site.renderer().manifest();
     let (en_words, hi_words) = (&manifest.strings["en"][0], &manifest.strings["hi"][0]);
     let devanagari: Vec<&String> = manifest.fonts["hi"].iter().filter(|f| f.contains("devanagari")).collect();
     assert_eq!(devanagari.len(), 2, "the Devanagari face at 400 and 700");

@@ -19,7 +19,7 @@ use serde_json::Value;
 /// Every page of the route table (the offline pages too) and the not-found page.
 fn every_page(state: &AppState) -> Vec<(String, Route)> {
     let mut pages: Vec<(String, Route)> =
-        state.snapshot().routes.paths().iter().map(|(p, r)| (p.to_string(), *r)).collect();
+        state.site.snapshot().routes.paths().iter().map(|(p, r)| (p.to_string(), *r)).collect();
     pages.push(("/no/such/page".to_owned(), Route::not_found("/no/such/page")));
     pages.push(("/hi/no/such/page".to_owned(), Route::not_found("/hi/no/such/page")));
     pages
@@ -75,13 +75,13 @@ async fn square_png(state: &Arc<AppState>, path: &str, size: u32) -> Vec<u8> {
 #[tokio::test]
 async fn each_page_preloads_its_lcp_image_once_in_the_head_and_shows_it_with_high_priority() {
     let state = shipped_state().await;
-    let logo = &state.snapshot().content.en.site.logo.src;
+    let logo = &state.site.snapshot().content.en.site.logo.src;
     for (path, route) in every_page(&state) {
         let doc = document(&state, &path).await;
         // Anywhere in the document: React's own preloads of eager images are not kept beside the head's.
         let preloads = select(&doc, r#"link[rel="preload"][as="image"]"#);
         let high = select(&doc, r#"img[fetchpriority="high"]"#);
-        let snapshot = state.snapshot();
+        let snapshot = state.site.snapshot();
         let lcp = lcp_image(snapshot.content.get(route.lang), route.page);
         match lcp {
             None => {
@@ -209,7 +209,7 @@ async fn images_are_served_from_the_loaded_content_as_the_pages_name_them() {
     let content = Editions::load(ContentSource::Dir(dir.to_path_buf())).expect("the copy is valid");
     let clock = Arc::new(FixedClock(Mutex::new(date(2026, 11, 22))));
     let state = state_of(content, engine(), PoolConfig { workers: 1, queue: 8 }, true, clock);
-    let snapshot = state.snapshot();
+    let snapshot = state.site.snapshot();
     let (logo, hero) = (&snapshot.content.en.site.logo.src, &snapshot.content.hi.home.hero.images[0].src);
     let file = |src: &str| dir.join(src.split('?').next().unwrap().trim_start_matches('/'));
     let (logo_bytes, hero_bytes) = (std::fs::read(file(logo)).unwrap(), std::fs::read(file(hero)).unwrap());

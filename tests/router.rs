@@ -23,24 +23,27 @@ async fn home_is_rendered_from_the_content_with_its_document_shell() {
         "max-age=0, s-maxage=60, stale-while-revalidate=30, stale-if-error=86400"
     );
     let html = page_text(response).await;
-    let headline = html_escape::encode_text(&state.snapshot().content.en.home.hero.headline).to_string();
+    let headline = html_escape::encode_text(&state.site.snapshot().content.en.home.hero.headline).to_string();
     assert!(html.contains(&format!("<h1>{headline}</h1>")), "hero headline missing");
     assert!(html.starts_with("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"));
     assert!(html.contains(r#"<meta name="viewport" content="width=device-width, initial-scale=1">"#));
     assert!(html.contains(&format!(r#"<link rel="canonical" href="{SITE_URL}/">"#)));
-    assert!(html.contains(&format!(r#"<link rel="stylesheet" href="{}">"#, state.renderer.manifest().css[0])));
+    assert!(html.contains(&format!(r#"<link rel="stylesheet" href="{}">"#, state.site.renderer().manifest().css[0])));
     // Only the small entry loads before first paint; it preloads React, the app and the page's chunk after.
-    let home_chunk = &state.renderer.manifest().pages["home"][0];
-    let hydrate = &state.renderer.manifest().hydrate[0];
+    let home_chunk = &state.site.renderer().manifest().pages["home"][0];
+    let hydrate = &state.site.renderer().manifest().hydrate[0];
     assert!(!html.contains(&format!(r#"<link rel="modulepreload" href="{home_chunk}">"#)));
-    let tag = format!(r#"<script type="module" src="{}" data-modules=""#, state.renderer.manifest().entry[0]);
+    let tag = format!(r#"<script type="module" src="{}" data-modules=""#, state.site.renderer().manifest().entry[0]);
     let later = html[html.find(&tag).expect("entry script tag") + tag.len()..].split('"').next().unwrap();
     let later: Vec<&str> = later.split(' ').collect();
     assert_eq!(later.first(), Some(&hydrate.as_str()), "the hydrating module comes first");
     assert!(later.contains(&home_chunk.as_str()));
-    assert!(later.iter().all(|chunk| !state.renderer.manifest().entry.iter().any(|e| e == chunk)), "no chunk twice");
+    assert!(
+        later.iter().all(|chunk| !state.site.renderer().manifest().entry.iter().any(|e| e == chunk)),
+        "no chunk twice"
+    );
     // Six service cards and the footer's year from the clinic's date.
-    for service in &state.snapshot().content.en.services {
+    for service in &state.site.snapshot().content.en.services {
         assert!(html.contains(&format!("href=\"/services/{}\"", service.slug)));
     }
     assert!(html.contains("© 2026"));
@@ -87,7 +90,7 @@ async fn navigation_data_carries_each_pages_own_head() {
 #[tokio::test]
 async fn each_kind_of_page_answers_with_its_own_content() {
     let state = ready_state().await;
-    let snapshot = state.snapshot();
+    let snapshot = state.site.snapshot();
     let service = snapshot.content.en.service("telepsychiatry").unwrap();
     let html = body_text(get(&state, "/services/telepsychiatry").await).await;
     assert!(html.contains("<h1>Telepsychiatry Services</h1>"));
@@ -98,7 +101,7 @@ async fn each_kind_of_page_answers_with_its_own_content() {
     assert_eq!(sidebar.matches("href=\"/services/").count(), 5);
     assert!(html.contains(&html_escape::encode_text(&service.faqs[0].question).to_string()));
 
-    let snapshot = state.snapshot();
+    let snapshot = state.site.snapshot();
     let article = snapshot.content.en.article("paranoia").unwrap();
     let html = page_text(get(&state, "/blog/paranoia").await).await;
     assert!(html.contains(&format!("{} min read", article.reading_minutes())));
@@ -110,14 +113,14 @@ async fn each_kind_of_page_answers_with_its_own_content() {
     assert!(html.contains("<article class=\"article\" lang=\"hi\">"));
 
     let html = page_text(get(&state, "/blogs").await).await;
-    let found = format!("Found {} blogs", state.snapshot().content.en.articles.len());
+    let found = format!("Found {} blogs", state.site.snapshot().content.en.articles.len());
     assert!(html.contains(&found), "count line {found:?} missing");
 }
 
 #[tokio::test]
 async fn about_appointment_contact_and_therapy_render_their_content() {
     let state = ready_state().await;
-    let content = &state.snapshot().content.en;
+    let content = &state.site.snapshot().content.en;
     let text = |s: &str| html_escape::encode_text(s).to_string();
 
     let html = page_text(get(&state, "/about").await).await;
@@ -197,20 +200,20 @@ async fn html_is_compressed_by_accept_encoding_and_revalidated_by_etag() {
 #[tokio::test]
 async fn hashed_assets_are_immutable_and_served_precompressed() {
     let state = ready_state().await;
-    let entry = state.renderer.manifest().entry[0].clone();
+    let entry = state.site.renderer().manifest().entry[0].clone();
     let response =
         send(&state, Request::get(&entry).header("accept-encoding", "br").body(Body::empty()).unwrap()).await;
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(header(&response, "cache-control"), "public, max-age=31536000, immutable");
     assert_eq!(header(&response, "content-type"), "text/javascript; charset=utf-8");
     assert_eq!(header(&response, "content-encoding"), "br");
-    let css = get(&state, &state.renderer.manifest().css[0]).await;
+    let css = get(&state, &state.site.renderer().manifest().css[0]).await;
     assert_eq!(header(&css, "content-type"), "text/css; charset=utf-8");
     assert_eq!(get(&state, "/assets/missing-AAAA.js").await.status(), StatusCode::NOT_FOUND);
     assert_eq!(get(&state, &format!("{entry}.br")).await.status(), StatusCode::NOT_FOUND);
 
     // The pages name each image with a version of its bytes: that URL is immutable, any other a day's.
-    let src = &state.snapshot().content.en.site.logo.src;
+    let src = &state.site.snapshot().content.en.site.logo.src;
     let (file, version) = src.split_once("?v=").expect("the logo's URL has no version");
     assert_eq!(file, "/images/logo.svg");
     assert_eq!(version.len(), 12);
@@ -229,7 +232,7 @@ async fn hashed_assets_are_immutable_and_served_precompressed() {
 #[tokio::test]
 async fn svg_images_are_sent_compressed_and_revalidated_by_etag() {
     let state = ready_state().await;
-    let src = state.snapshot().content.en.site.logo.src.clone();
+    let src = state.site.snapshot().content.en.site.logo.src.clone();
     let plain = body_bytes(get(&state, &src).await).await;
     assert!(plain.starts_with(b"<svg"), "the identity body is the file");
     let ask = |coding: &'static str| Request::get(&src).header("accept-encoding", coding).body(Body::empty()).unwrap();
@@ -262,23 +265,23 @@ async fn readiness_waits_for_pre_rendering_and_health_does_not() {
     let state = state_with(engine(), PoolConfig { workers: 2, queue: 64 }, true, clock);
     assert_eq!(get(&state, "/healthz").await.status(), StatusCode::OK);
     assert_eq!(get(&state, "/readyz").await.status(), StatusCode::SERVICE_UNAVAILABLE);
-    assert!(state.prerender_all().await.is_empty());
+    assert!(state.site.prerender_all().await.is_empty());
     assert_eq!(get(&state, "/readyz").await.status(), StatusCode::OK);
     // Every known route and the not-found page of each edition are cached: home, about, appointment,
     // contact, therapy & counselling, blogs, offline; services; articles (the Hindi edition shows
     // face-failures too); 404.
     let pages = |c: &clinic_site::content::Content| 7 + c.services.len() + c.articles.len() + 1;
-    assert_eq!(state.snapshot().content.hi.articles.len(), state.snapshot().content.en.articles.len());
+    assert_eq!(state.site.snapshot().content.hi.articles.len(), state.site.snapshot().content.en.articles.len());
     assert_eq!(
-        state.snapshot().pages.counts().routes,
-        pages(&state.snapshot().content.en) + pages(&state.snapshot().content.hi)
+        state.site.snapshot().pages.counts().routes,
+        pages(&state.site.snapshot().content.en) + pages(&state.site.snapshot().content.hi)
     );
 }
 
 #[tokio::test]
 async fn query_strings_and_unknown_paths_never_add_renders() {
     let state = ready_state().await;
-    let cached = state.snapshot().pages.counts().routes;
+    let cached = state.site.snapshot().pages.counts().routes;
     // Only the blog list reads its query; every other page, and /blogs without list params, ignores it.
     for path in ["/", "/about", "/blog/paranoia", "/services/telepsychiatry", "/blogs"] {
         let plain = body_text(get(&state, path).await).await;
@@ -290,8 +293,8 @@ async fn query_strings_and_unknown_paths_never_add_renders() {
     for i in 0..50 {
         assert_eq!(get(&state, &format!("/missing-{i}?page={i}")).await.status(), StatusCode::NOT_FOUND);
     }
-    assert_eq!(state.snapshot().pages.counts().routes, cached);
-    assert!(state.snapshot().pages.counts().recent_states == 0);
+    assert_eq!(state.site.snapshot().pages.counts().routes, cached);
+    assert!(state.site.snapshot().pages.counts().recent_states == 0);
 }
 
 /// The posts as the blog list receives them (newest first), from the route data.
@@ -332,7 +335,11 @@ async fn the_blog_list_page_in_the_query_is_rendered_on_the_server() {
     assert!(second.contains(&format!(r#"<link rel="canonical" href="{SITE_URL}/blogs?page=2">"#)));
     assert!(second.contains(&format!("<title>Page 2 of {pages} – Blogs | ")), "{}", head_of(&second));
     assert!(plain.contains(&format!(r#"<link rel="canonical" href="{SITE_URL}/blogs">"#)));
-    assert_eq!(state.snapshot().pages.counts().recent_states, 0, "page 2 is a state the list links to: pre-rendered");
+    assert_eq!(
+        state.site.snapshot().pages.counts().recent_states,
+        0,
+        "page 2 is a state the list links to: pre-rendered"
+    );
 }
 
 fn head_of(html: &str) -> &str {
@@ -386,7 +393,7 @@ async fn each_state_of_the_blog_list_has_the_canonical_url_title_and_robots_rule
     let html = body_text(get(&state, "/hi/blogs?page=2").await).await;
     let (canonical, title, _) = naming(&html);
     assert_eq!(canonical, format!("{SITE_URL}/hi/blogs?page=2"));
-    let hindi_pages = state.snapshot().content.hi.articles.len().div_ceil(9);
+    let hindi_pages = state.site.snapshot().content.hi.articles.len().div_ceil(9);
     assert!(title.contains(&format!("पेज 2 (कुल {hindi_pages}) – ")), "{title}");
     assert!(html.contains(&format!(r#"<link rel="alternate" hreflang="en-IN" href="{SITE_URL}/blogs?page=2">"#)));
     assert!(html.contains(&format!(r#"<link rel="alternate" hreflang="hi-IN" href="{SITE_URL}/hi/blogs?page=2">"#)));
@@ -423,7 +430,7 @@ async fn equal_list_states_share_one_render_whatever_else_the_query_holds() {
     }
     let searched = body_text(get(&state, "/blogs?q=sleep+well&page=2").await).await;
     assert_eq!(body_text(get(&state, "/blogs?page=2&q=sleep%20well&x=1").await).await, searched);
-    assert_eq!(state.snapshot().pages.counts().recent_states, 1, "the search; page 2 was pre-rendered");
+    assert_eq!(state.site.snapshot().pages.counts().recent_states, 1, "the search; page 2 was pre-rendered");
     // The data for client-side navigation never depends on the query.
     assert_eq!(
         body_bytes(get(&state, "/_data/blogs?page=2&q=sleep").await).await,
@@ -436,7 +443,7 @@ async fn equal_list_states_share_one_render_whatever_else_the_query_holds() {
 #[tokio::test]
 async fn every_state_the_blog_list_links_to_is_pre_rendered() {
     let state = ready_state().await;
-    let snapshot = state.snapshot();
+    let snapshot = state.site.snapshot();
     let mut expected = 0;
     for content in snapshot.content.iter() {
         // Pages 2 and on, each category, and the by-categories view.
@@ -467,16 +474,16 @@ async fn every_state_the_blog_list_links_to_is_pre_rendered() {
 async fn without_the_cache_every_request_renders() {
     let clock = Arc::new(FixedClock(Mutex::new(date(2026, 11, 22))));
     let state = state_with(engine(), PoolConfig { workers: 1, queue: 8 }, false, clock);
-    state.prerender_all().await;
-    assert_eq!(state.snapshot().pages.counts().routes, 0);
+    state.site.prerender_all().await;
+    assert_eq!(state.site.snapshot().pages.counts().routes, 0);
     let response = get(&state, "/blogs").await;
     assert_eq!(response.status(), StatusCode::OK);
     assert!(body_text(response).await.contains("Found"));
     let response = get(&state, "/blogs?page=2").await;
     assert_eq!(response.status(), StatusCode::OK);
     assert!(body_text(response).await.contains("Found"));
-    assert_eq!(state.snapshot().pages.counts().routes, 0);
-    assert_eq!(state.snapshot().pages.counts().recent_states, 0);
+    assert_eq!(state.site.snapshot().pages.counts().routes, 0);
+    assert_eq!(state.site.snapshot().pages.counts().recent_states, 0);
 }
 
 /// Fails for `/blogs`; for telepsychiatry says it started and waits on a barrier; else renders a marker.
@@ -516,7 +523,9 @@ async fn a_failed_render_gives_an_error_page_and_the_server_carries_on() {
     assert_eq!(header(&response, "cache-control"), "no-store");
     let html = body_text(response).await;
     assert!(html.contains("Something went wrong"));
-    assert!(html.contains(&format!("href=\"tel:{}\"", state.snapshot().content.en.site.phones[0].replace(' ', ""))));
+    assert!(
+        html.contains(&format!("href=\"tel:{}\"", state.site.snapshot().content.en.site.phones[0].replace(' ', "")))
+    );
     let response = get(&state, "/").await;
     assert_eq!(response.status(), StatusCode::OK);
     assert!(body_text(response).await.contains("<p>rendered</p>"));
@@ -537,7 +546,7 @@ async fn a_full_render_queue_answers_503_with_retry_after() {
     let slow = spawn_get("/services/telepsychiatry");
     started.recv().await.unwrap();
     let waiting = spawn_get("/");
-    while state.renderer.pool().queued() < 1 {
+    while state.site.renderer().pool().queued() < 1 {
         tokio::task::yield_now().await;
     }
     let refused = get(&state, "/blogs").await;
@@ -553,9 +562,9 @@ async fn a_full_render_queue_answers_503_with_retry_after() {
 #[tokio::test]
 async fn article_texts_travel_as_route_data_never_inside_the_scripts() {
     let state = ready_state().await;
-    let snapshot = state.snapshot();
+    let snapshot = state.site.snapshot();
     let article = snapshot.content.en.article("paranoia").unwrap();
-    let manifest = &state.renderer.manifest();
+    let manifest = &state.site.renderer().manifest();
     let chunks: Vec<&String> =
         manifest.entry.iter().chain(&manifest.hydrate).chain(manifest.pages.values().flatten()).collect();
     for chunk in chunks {

@@ -37,9 +37,9 @@ async fn every_kind_of_response_carries_the_security_headers() {
         ("not-found page", request("GET", "/no/such/page", ""), StatusCode::NOT_FOUND),
         ("redirect", request("GET", "/about/", ""), StatusCode::MOVED_PERMANENTLY),
         ("route data", request("GET", "/_data/about", ""), StatusCode::OK),
-        ("asset", request("GET", &state.renderer.manifest().entry[0], ""), StatusCode::OK),
+        ("asset", request("GET", &state.site.renderer().manifest().entry[0], ""), StatusCode::OK),
         ("missing asset", request("GET", "/assets/missing.js", ""), StatusCode::NOT_FOUND),
-        ("image", request("GET", &state.snapshot().content.en.site.logo.src, ""), StatusCode::OK),
+        ("image", request("GET", &state.site.snapshot().content.en.site.logo.src, ""), StatusCode::OK),
         ("sitemap", request("GET", "/sitemap.xml", ""), StatusCode::OK),
         ("health", request("GET", "/healthz", ""), StatusCode::OK),
         ("method", request("POST", "/", ""), StatusCode::METHOD_NOT_ALLOWED),
@@ -68,12 +68,12 @@ async fn the_policy_allows_all_inline_code_in_the_pages_and_the_pages_need_no_mo
     let (script_src, style_src) = (directive(&policy, "script-src"), directive(&policy, "style-src"));
 
     let mut documents = Vec::new();
-    let snapshot = state.snapshot();
+    let snapshot = state.site.snapshot();
     let paths = snapshot.routes.all().map(|(path, _)| path.to_owned()).chain(["/nope".into(), "/blogs?page=2".into()]);
     for path in paths.collect::<Vec<_>>() {
         documents.push((path.clone(), body_text(get(&state, &path).await).await));
     }
-    documents.push(("error page".into(), error_document(&state.snapshot().content.en, "Heading", "Message")));
+    documents.push(("error page".into(), error_document(&state.site.snapshot().content.en, "Heading", "Message")));
 
     let mut blocked = Vec::new();
     for (path, html) in &documents {

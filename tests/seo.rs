@@ -53,15 +53,15 @@ fn str_of<'a>(value: &'a Value, key: &str) -> &'a str {
 /// copy of the Hindi article of the English one, and the offline pages), with its status-200 page parsed.
 async fn pages(state: &Arc<AppState>) -> Vec<(String, Route, Html)> {
     let mut pages = Vec::new();
-    for (path, route) in state.snapshot().routes.paths() {
-        if paths(&state.snapshot().content, route).1 != path || !route.page.is_indexed() {
+    for (path, route) in state.site.snapshot().routes.paths() {
+        if paths(&state.site.snapshot().content, route).1 != path || !route.page.is_indexed() {
             continue;
         }
         let response = get(state, path).await;
         assert_eq!(response.status(), StatusCode::OK, "{path}");
         pages.push((path.to_owned(), route, Html::parse_document(&body_text(response).await)));
     }
-    let (en, hi) = (&state.snapshot().content.en, &state.snapshot().content.hi);
+    let (en, hi) = (&state.site.snapshot().content.en, &state.site.snapshot().content.hi);
     let own_hindi_articles = hi.articles.iter().filter(|a| a.is_canonical()).count();
     assert_eq!(own_hindi_articles, en.articles.len() - 1, "every article but face-failures has its Hindi twin");
     assert_eq!(pages.len(), 2 * (6 + en.services.len()) + en.articles.len() + own_hindi_articles);
@@ -71,7 +71,7 @@ async fn pages(state: &Arc<AppState>) -> Vec<(String, Route, Html)> {
 /// The pages that have a twin in the other language, in both editions: the fixed pages, the services
 /// and every article but face-failures.
 fn twinned_pages(state: &AppState) -> usize {
-    let snapshot = state.snapshot();
+    let snapshot = state.site.snapshot();
     let twinned_articles = snapshot.content.hi.articles.iter().filter(|a| a.is_canonical()).count();
     2 * (6 + snapshot.content.en.services.len() + twinned_articles)
 }
@@ -89,7 +89,7 @@ async fn every_page_has_a_unique_title_a_self_referencing_canonical_and_sharing_
     let state = shipped_state().await;
     let mut titles = HashSet::new();
     for (path, route, doc) in pages(&state).await {
-        let snapshot = state.snapshot();
+        let snapshot = state.site.snapshot();
         let content = snapshot.content.get(route.lang);
         let title = text(one(&doc, "head > title"));
         assert!(!title.is_empty() && titles.insert(title.clone()), "{path}: title {title:?} is empty or repeated");
@@ -152,7 +152,7 @@ async fn every_page_has_a_unique_title_a_self_referencing_canonical_and_sharing_
     assert_eq!(attr(one(&face_failures, ".article-meta"), "lang"), "en");
     assert_eq!(meta(&face_failures, "og:locale"), "hi_IN");
     // Its card on /blogs carries its language too, and every English card beside it its own.
-    let content = &state.snapshot().content.en;
+    let content = &state.site.snapshot().content.en;
     let hindi = content.articles.iter().find(|a| a.slug == "face-failures").unwrap();
     let mut hindi_cards = 0;
     for page in 1..=content.articles.len().div_ceil(9) {
@@ -237,9 +237,9 @@ fn expected_types(page: Page) -> &'static [&'static str] {
 async fn json_ld_parses_and_has_the_properties_of_each_type_for_what_the_page_shows() {
     let state = shipped_state().await;
     let known: HashSet<String> =
-        state.snapshot().routes.paths().iter().map(|(p, _)| format!("{SITE_URL}{p}")).collect();
+        state.site.snapshot().routes.paths().iter().map(|(p, _)| format!("{SITE_URL}{p}")).collect();
     for (path, route, doc) in pages(&state).await {
-        let snapshot = state.snapshot();
+        let snapshot = state.site.snapshot();
         let content = snapshot.content.get(route.lang);
         let home = format!("{SITE_URL}{}", route.lang.path("/"));
         let blocks = json_ld(&doc);
@@ -420,7 +420,7 @@ async fn testimonials_are_not_marked_up_as_reviews_or_ratings() {
         assert!(!names.contains(name), "the home page's JSON-LD has {name:?}");
     }
     let markup: String = blocks.iter().map(Value::to_string).collect();
-    for testimonial in &state.snapshot().content.en.home.testimonials {
+    for testimonial in &state.site.snapshot().content.en.home.testimonials {
         assert!(!markup.contains(&testimonial.content) && !markup.contains(&testimonial.title));
     }
 }
@@ -449,7 +449,11 @@ async fn the_sitemap_lists_exactly_the_canonical_pages_and_each_answers_200() {
         assert!(chrono::NaiveDate::parse_from_str(lastmod, "%Y-%m-%d").is_ok(), "{loc}: lastmod {lastmod}");
         let (lang, english) = Lang::of_path(path);
         if let Some(slug) = english.strip_prefix("/blog/") {
-            assert_eq!(lastmod, state.snapshot().content.get(lang).article(slug).unwrap().date.to_string(), "{loc}");
+            assert_eq!(
+                lastmod,
+                state.site.snapshot().content.get(lang).article(slug).unwrap().date.to_string(),
+                "{loc}"
+            );
         }
         assert_eq!(get(&state, path).await.status(), StatusCode::OK, "{loc}");
         // The page's versions in each language, as its head names them.
@@ -476,7 +480,7 @@ async fn the_sitemap_lists_exactly_the_canonical_pages_and_each_answers_200() {
         }
     }
     assert_eq!(alternates.values().filter(|links| links.len() == 3).count(), twinned_pages(&state));
-    let newest = state.snapshot().content.en.articles.iter().map(|a| a.date).max().unwrap().to_string();
+    let newest = state.site.snapshot().content.en.articles.iter().map(|a| a.date).max().unwrap().to_string();
     assert!(xml.contains(&format!("<loc>{SITE_URL}/blogs</loc><lastmod>{newest}</lastmod>")));
     assert!(xml.contains(&format!("<loc>{SITE_URL}/hi/blogs</loc><lastmod>{newest}</lastmod>")));
 }
@@ -494,8 +498,16 @@ async fn the_offline_pages_answer_but_stay_out_of_the_index_and_the_sitemap() {
         // The helplines first: a phone call needs no data.
         let calls: Vec<&str> = select(&doc, r#"main a[href^="tel:"]"#).into_iter().map(|a| attr(a, "href")).collect();
         assert_eq!(calls[..2], ["tel:112", "tel:14416"], "{path}");
-        let phones: Vec<String> =
-            state.snapshot().content.en.site.phones.iter().map(|p| format!("tel:{}", p.replace(' ', ""))).collect();
+        let phones: Vec<String> = state
+            .site
+            .snapshot()
+            .content
+            .en
+            .site
+            .phones
+            .iter()
+            .map(|p| format!("tel:{}", p.replace(' ', "")))
+            .collect();
         assert_eq!(calls[2..], phones, "{path}: then the clinic's phones");
     }
 }
@@ -509,7 +521,7 @@ async fn the_service_worker_is_revalidated_on_every_visit_and_names_this_content
     assert_eq!(header(&response, "cache-control"), "no-cache");
     assert!(header(&response, "content-security-policy").contains("worker-src 'self'"));
     let script = body_text(response).await;
-    let version = state.snapshot().version().to_owned();
+    let version = state.site.snapshot().version().to_owned();
     assert!(script.starts_with("const WORKER_CONFIG = {"), "{}", &script[..80]);
     assert!(script.contains(&format!("\"content\":\"{version}\"")));
 }
@@ -532,7 +544,7 @@ async fn the_web_manifest_names_the_clinic_its_icon_and_the_theme_colour_of_the_
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(header(&response, "content-type"), "application/manifest+json");
     let manifest: Value = serde_json::from_slice(&body_bytes(response).await).unwrap();
-    let site = &state.snapshot().content.en.site;
+    let site = &state.site.snapshot().content.en.site;
     assert_eq!(manifest["name"], site.institute_name.as_str());
     assert_eq!(manifest["short_name"], site.short_name.as_str());
     assert_eq!((&manifest["start_url"], &manifest["display"]), (&Value::from("/"), &Value::from("minimal-ui")));
@@ -604,7 +616,7 @@ async fn internal_links_use_registered_paths_only() {
             assert!(!aliases.contains(english), "{path} links to the alias {href}");
             assert!(target == "/" || !target.ends_with('/'), "{path} links to {href} with a trailing slash");
             assert!(
-                !state.snapshot().routes.resolve(target).is_not_found(),
+                !state.site.snapshot().routes.resolve(target).is_not_found(),
                 "{path} links to {href}, which is not a page"
             );
             // A page links within its own edition; only the language switch leads to the other.

@@ -63,19 +63,19 @@ async fn the_date_loop_renders_the_new_days_pages_a_second_after_the_clinics_mid
     let one_minute_to_midnight = local_noon(date(2026, 12, 31)) + chrono::Duration::seconds(12 * 3600 - 60);
     let clock = Arc::new(TokioClock { start: one_minute_to_midnight, at: tokio::time::Instant::now() });
     let state = state_of(fixture(), engine(), PoolConfig { workers: 2, queue: 8 }, true, clock);
-    assert!(state.prerender_all().await.is_empty());
+    assert!(state.site.prerender_all().await.is_empty());
     let looping = tokio::spawn({
         let state = Arc::clone(&state);
-        async move { state.date_changes().await }
+        async move { state.site.date_changes().await }
     });
 
     tokio::time::sleep(Duration::from_secs(60)).await;
-    assert_eq!(state.site.live().date, date(2026, 12, 31), "midnight has not passed at the clinic");
+    assert_eq!(state.site.snapshot().date, date(2026, 12, 31), "midnight has not passed at the clinic");
     // A second after midnight the loop wakes and renders the new day's pages (on real threads: wait
     // for them without letting tokio's paused clock run on).
     tokio::time::sleep(Duration::from_secs(2)).await;
     let waited = std::time::Instant::now();
-    while state.site.live().date != date(2027, 1, 1) {
+    while state.site.snapshot().date != date(2027, 1, 1) {
         assert!(waited.elapsed() < Duration::from_secs(60), "the date loop did not rebuild at the clinic's midnight");
         tokio::task::yield_now().await;
     }
@@ -115,21 +115,21 @@ async fn a_date_change_that_panics_leaves_the_date_loop_running() {
         armed: false.into(),
     });
     let state = state_of(fixture(), engine(), PoolConfig { workers: 2, queue: 8 }, true, Arc::clone(&clock) as _);
-    assert!(state.prerender_all().await.is_empty());
+    assert!(state.site.prerender_all().await.is_empty());
     let looping = tokio::spawn({
         let state = Arc::clone(&state);
-        async move { state.date_changes().await }
+        async move { state.site.date_changes().await }
     });
     tokio::task::yield_now().await;
     // The loop sleeps until midnight; its rebuild then meets the fault.
     clock.armed.store(true, std::sync::atomic::Ordering::SeqCst);
     tokio::time::sleep(Duration::from_secs(62)).await;
     assert!(!clock.armed.load(std::sync::atomic::Ordering::SeqCst), "the fault was met");
-    assert_eq!(state.site.live().date, date(2026, 12, 31), "yesterday's pages are still served");
+    assert_eq!(state.site.snapshot().date, date(2026, 12, 31), "yesterday's pages are still served");
     // A request finds the date has passed and wakes the loop, which is still there to rebuild.
-    let _ = state.snapshot();
+    let _ = state.site.for_request();
     let waited = std::time::Instant::now();
-    while state.site.live().date != date(2027, 1, 1) {
+    while state.site.snapshot().date != date(2027, 1, 1) {
         assert!(waited.elapsed() < Duration::from_secs(60), "the date loop is gone");
         tokio::task::yield_now().await;
     }
@@ -146,7 +146,7 @@ async fn a_content_reload_that_panics_leaves_the_watcher_running() {
         armed: false.into(),
     });
     let state = state_of(content, engine(), PoolConfig { workers: 2, queue: 8 }, true, Arc::clone(&clock) as _);
-    assert!(state.prerender_all().await.is_empty());
+    assert!(state.site.prerender_all().await.is_empty());
     let _watching = clinic_site::app::reload::start(Arc::clone(&state), Some(&dir)).unwrap();
     let about = dir.join("about.toml");
     let retitle = |from: &str, to: &str| {
@@ -158,14 +158,14 @@ async fn a_content_reload_that_panics_leaves_the_watcher_running() {
         .unwrap();
     };
     // The reload's rebuild meets the fault: nothing is swapped in.
-    let first = state.site.live().version().to_owned();
+    let first = state.site.snapshot().version().to_owned();
     clock.armed.store(true, std::sync::atomic::Ordering::SeqCst);
     retitle("About Us", "About Our Clinic");
     within("the fault was met", || !clock.armed.load(std::sync::atomic::Ordering::SeqCst)).await;
     // The watcher is still there: the next edit is served.
-    assert_eq!(state.site.live().version(), first);
+    assert_eq!(state.site.snapshot().version(), first);
     retitle("About Our Clinic", "About the Clinic");
-    within("the next edit reloaded", || state.site.live().version() != first).await;
+    within("the next edit reloaded", || state.site.snapshot().version() != first).await;
     assert!(page_text(get(&state, "/about").await).await.contains("<h1>About the Clinic</h1>"));
 }
 
@@ -173,7 +173,7 @@ async fn a_content_reload_that_panics_leaves_the_watcher_running() {
 async fn yesterdays_pages_are_served_until_the_new_days_are_swapped_in() {
     let clock = Arc::new(FixedClock(Mutex::new(date(2026, 12, 31))));
     let state = state_with(engine(), PoolConfig { workers: 2, queue: 8 }, true, Arc::clone(&clock));
-    assert!(state.prerender_all().await.is_empty());
+    assert!(state.site.prerender_all().await.is_empty());
     let response = get(&state, "/").await;
     assert_eq!(header(&response, "cache-control"), SHARED);
     assert!(page_text(response).await.contains("© 2026"));
@@ -184,14 +184,14 @@ async fn yesterdays_pages_are_served_until_the_new_days_are_swapped_in() {
     assert_eq!(header(&response, "cache-control"), NOT_SHARED);
     assert!(page_text(response).await.contains("© 2026"));
 
-    let failures = state.rebuild(None).await.expect("a new date rebuilds");
+    let failures = state.site.rebuild(None).await.expect("a new date rebuilds");
     assert!(failures.is_empty());
     let response = get(&state, "/").await;
     assert_eq!(header(&response, "cache-control"), SHARED);
     let html = page_text(response).await;
     assert!(html.contains("© 2027"));
     assert_eq!(embedded_data(&html)["today"], "2027-01-01");
-    assert!(state.rebuild(None).await.is_none(), "nothing changed since");
+    assert!(state.site.rebuild(None).await.is_none(), "nothing changed since");
 }
 
 #[tokio::test]
@@ -199,11 +199,11 @@ async fn blog_list_query_pages_are_rendered_again_for_the_new_date() {
     let clock = Arc::new(FixedClock(Mutex::new(date(2026, 12, 31))));
     let state = state_with(engine(), PoolConfig { workers: 1, queue: 8 }, true, Arc::clone(&clock));
     assert!(page_text(get(&state, "/blogs?page=2").await).await.contains("© 2026"));
-    assert_eq!(state.snapshot().pages.counts().recent_states, 1);
+    assert_eq!(state.site.snapshot().pages.counts().recent_states, 1);
     *clock.0.lock().unwrap() = date(2027, 1, 1);
-    state.rebuild(None).await.unwrap();
-    assert!(state.snapshot().pages.counts().recent_states == 0, "the new day keeps no search pages");
-    assert!(state.snapshot().pages.counts().kept_states > 0, "and renders the list's own states afresh");
+    state.site.rebuild(None).await.unwrap();
+    assert!(state.site.snapshot().pages.counts().recent_states == 0, "the new day keeps no search pages");
+    assert!(state.site.snapshot().pages.counts().kept_states > 0, "and renders the list's own states afresh");
     let html = page_text(get(&state, "/blogs?page=2").await).await;
     assert!(html.contains("© 2027"));
     assert_eq!(embedded_data(&html)["today"], "2027-01-01");
@@ -216,7 +216,7 @@ async fn concurrent_requests_across_midnight_get_no_503_and_each_page_renders_on
     let clock = Arc::new(FixedClock(Mutex::new(date(2026, 11, 22))));
     let (factory, renders) = counting();
     let state = state_with(factory, PoolConfig { workers: 2, queue: 8 }, true, Arc::clone(&clock));
-    assert!(state.prerender_all().await.is_empty());
+    assert!(state.site.prerender_all().await.is_empty());
     let paths = ["/", "/about", "/hi/blogs", "/blogs?q=anxiety", "/hi/blogs?q=%E0%A4%A8%E0%A5%80%E0%A4%82%E0%A4%A6"];
     let crowd = |state: &Arc<clinic_site::AppState>| {
         let requests = (0..400).map(|i| {
@@ -229,7 +229,7 @@ async fn concurrent_requests_across_midnight_get_no_503_and_each_page_renders_on
     *clock.0.lock().unwrap() = date(2026, 11, 23);
     let rebuilding = tokio::spawn({
         let state = Arc::clone(&state);
-        async move { state.rebuild(None).await }
+        async move { state.site.rebuild(None).await }
     });
     let during = crowd(&state).await;
     assert!(rebuilding.await.unwrap().expect("a new date rebuilds").is_empty());
@@ -240,7 +240,7 @@ async fn concurrent_requests_across_midnight_get_no_503_and_each_page_renders_on
     }
     let renders = renders.lock().unwrap();
     // Every route, and every state the blog lists link to.
-    let pages = state.snapshot().routes.all().count() + state.snapshot().pages.counts().kept_states;
+    let pages = state.site.snapshot().routes.all().count() + state.site.snapshot().pages.counts().kept_states;
     for day in ["2026-11-22", "2026-11-23"] {
         let of_day: Vec<_> = renders.iter().filter(|((_, today), _)| today == day).collect();
         assert!(of_day.iter().all(|(_, n)| **n == 1), "{day}: {of_day:?}");
@@ -288,7 +288,7 @@ async fn equivalent_list_urls_share_one_stored_page() {
     let clock = Arc::new(FixedClock(Mutex::new(date(2026, 11, 22))));
     let (factory, renders) = counting();
     let state = state_with(factory, PoolConfig { workers: 2, queue: 8 }, true, clock);
-    assert!(state.prerender_all().await.is_empty());
+    assert!(state.site.prerender_all().await.is_empty());
     let rendered = || renders.lock().unwrap().values().sum::<usize>();
     let at_start = rendered();
     let groups: [&[&str]; 4] = [

@@ -61,7 +61,7 @@ pub fn start(state: Arc<AppState>, dir: Option<&Path>) -> anyhow::Result<Option<
             let reason = if reason == Reason::Hangup { "SIGHUP" } else { "the content folder changed" };
             tracing::info!(reason, "reloading the content");
             // A panic is contained: the watcher goes on, and the last good content is still served.
-            if let Err(panic) = AssertUnwindSafe(state.reload_content()).catch_unwind().await {
+            if let Err(panic) = AssertUnwindSafe(state.site.reload_content()).catch_unwind().await {
                 tracing::error!(panic = panic_message(&*panic), "the content reload panicked");
             }
         }

@@ -1,6 +1,5 @@
-//! What a request handler holds: the settings, the live site, and the page renderer, put together once
-//! at start-up. Each piece lives in its own module (`settings`, `live_site`, `page_renderer`); the HTTP
-//! layer builds its own security headers from the settings.
+//! What a request handler holds: the settings and the live site (which renders its own pages), put
+//! together once at start-up. The HTTP layer builds its own security headers from the settings.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -13,15 +12,14 @@ use crate::base::clock::{Clock, SystemClock};
 use crate::base::panic_message::panic_message;
 use crate::content::{ContentSource, Editions};
 use crate::embedded::assets::SSR_BUNDLE;
-use crate::site::live::{LiveSite, ReloadError};
+use crate::site::live::LiveSite;
 use crate::site::renderer::PageRenderer;
 use crate::site::snapshot::Snapshot;
-use crate::ssr::{Engine, EngineLimits, PoolConfig, RenderError, RenderPool};
+use crate::ssr::{Engine, EngineLimits, PoolConfig, RenderPool};
 
 pub struct AppState {
     pub settings: Settings,
     pub site: LiveSite,
-    pub renderer: PageRenderer,
 }
 
 /// The render workers running `bundle` in `engine`; a bundle that cannot be evaluated, or an engine that
@@ -58,34 +56,9 @@ impl AppState {
     }
 
     pub fn new(content: Editions, pool: RenderPool, settings: Settings, clock: Arc<dyn Clock>) -> Self {
-        let site = LiveSite::new(content, settings.site_url.clone(), settings.render_cache, clock);
-        let renderer = PageRenderer::new(pool, settings.site_url.clone());
-        Self { settings, site, renderer }
-    }
-
-    /// The live snapshot (`LiveSite::snapshot`).
-    pub fn snapshot(&self) -> Arc<Snapshot> {
-        self.site.snapshot()
-    }
-
-    /// Renders every known page into the live snapshot, then marks the server ready.
-    pub async fn prerender_all(&self) -> Vec<(String, RenderError)> {
-        self.site.prerender_all(&self.renderer).await
-    }
-
-    /// Serves `content` (or the live content) for today's date (`LiveSite::rebuild`).
-    pub async fn rebuild(&self, content: Option<Arc<Editions>>) -> Option<Vec<(String, RenderError)>> {
-        self.site.rebuild(&self.renderer, content).await
-    }
-
-    /// Loads the content again and serves it when valid (`LiveSite::reload_content`).
-    pub async fn reload_content(&self) -> Result<(), Arc<ReloadError>> {
-        self.site.reload_content(&self.renderer).await
-    }
-
-    /// Renders the new day's pages when the date changes, for the life of the server.
-    pub async fn date_changes(&self) {
-        self.site.date_changes(&self.renderer).await
+        let first = Snapshot::new(Arc::new(content), settings.site_url.clone(), clock.today(), settings.render_cache);
+        let site = LiveSite::new(first, PageRenderer::new(pool), clock);
+        Self { settings, site }
     }
 }
 

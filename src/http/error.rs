@@ -130,7 +130,7 @@ pub async fn answer(State(state): State<Arc<AppState>>, request: Request, next: 
     let Some(error) = response.extensions().get::<Arc<HttpError>>().cloned() else { return response };
     error.log(&path);
     if let Some(page) = error.page() {
-        let site = state.site.live();
+        let site = state.site.snapshot();
         let content = site.content.get(Lang::of_path(&path).0);
         let words = i18n::words(content.lang);
         let (heading, message) = match page {

@@ -57,8 +57,8 @@ pub async fn serve(
 type Scraped = (PrometheusHandle, Arc<AppState>, Arc<Connections>);
 
 async fn scrape(State((handle, state, connections)): State<Scraped>) -> impl IntoResponse {
-    let site = state.site.live();
-    gauge!(RENDER_QUEUE).set(state.renderer.pool().queued() as f64);
+    let site = state.site.snapshot();
+    gauge!(RENDER_QUEUE).set(state.site.renderer().pool().queued() as f64);
     // Renders under way for the live pages, shared by the requests that wait on them: 0 when idle.
     gauge!(RENDERS_IN_FLIGHT).set(site.flights.len() as f64);
     for kind in ConnectionState::ALL {

@@ -85,7 +85,7 @@ async fn readyz(State(state): State<Arc<AppState>>) -> (StatusCode, String) {
     if !state.site.is_ready() {
         return (StatusCode::SERVICE_UNAVAILABLE, "pre-rendering\n".to_owned());
     }
-    let snapshot = state.snapshot();
+    let snapshot = state.site.for_request();
     let mut body = format!("ready\ncontent version {}\n", snapshot.version());
     if let Some(problems) = state.site.reload_failure() {
         body += &format!("content reload failed: {problems}\n");

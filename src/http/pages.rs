@@ -48,13 +48,13 @@ fn status(route: Route) -> StatusCode {
 /// Any path not matched by another route. The query string changes only the blog list (its search,
 /// category, view and page).
 pub async fn page(State(state): State<Arc<AppState>>, uri: Uri, headers: HeaderMap) -> Result<Response, HttpError> {
-    let site = state.snapshot();
+    let site = state.site.for_request();
     let route = match resolve(&site, uri.path()) {
         Resolution::Redirect(target) => return redirects::moved_permanently(&target, uri.query()),
         Resolution::Page(route) => route,
     };
     let key = PageKey::read(&site.content, route, uri.query());
-    let page = state.renderer.page(&site, key, &[accepted_coding(&headers)]).await?;
+    let page = state.site.renderer().page(&site, key, &[accepted_coding(&headers)]).await?;
     Ok(encoded(&headers, page.status, HTML, caching(&state, &site), &page.html))
 }
 
@@ -86,7 +86,7 @@ async fn route_data(
     query: Option<&str>,
     headers: HeaderMap,
 ) -> Result<Response, HttpError> {
-    let site = state.snapshot();
+    let site = state.site.for_request();
     let route = match resolve(&site, path) {
         Resolution::Redirect(target) => {
             let target = if target == "/" { format!("{DATA_PREFIX}/") } else { format!("{DATA_PREFIX}{target}") };
@@ -98,6 +98,6 @@ async fn route_data(
     if let Some(page) = site.pages.get(&PageKey::route(route)) {
         return Ok(encoded(&headers, status(route), JSON, caching, &page.navigation));
     }
-    let body = Encoded::with(state.renderer.navigation(&site, route)?, &[accepted_coding(&headers)]);
+    let body = Encoded::with(state.site.renderer().navigation(&site, route)?, &[accepted_coding(&headers)]);
     Ok(encoded(&headers, status(route), JSON, caching, &body))
 }

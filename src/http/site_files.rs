@@ -12,7 +12,7 @@ use super::respond::encoded;
 use crate::app::state::AppState;
 
 pub async fn sitemap(State(state): State<Arc<AppState>>, headers: HeaderMap) -> Response {
-    let site = state.snapshot();
+    let site = state.site.for_request();
     encoded(
         &headers,
         StatusCode::OK,
@@ -23,7 +23,7 @@ pub async fn sitemap(State(state): State<Arc<AppState>>, headers: HeaderMap) -> 
 }
 
 pub async fn robots(State(state): State<Arc<AppState>>, headers: HeaderMap) -> Response {
-    let site = state.snapshot();
+    let site = state.site.for_request();
     encoded(
         &headers,
         StatusCode::OK,
@@ -34,7 +34,7 @@ pub async fn robots(State(state): State<Arc<AppState>>, headers: HeaderMap) -> R
 }
 
 pub async fn manifest(State(state): State<Arc<AppState>>, headers: HeaderMap) -> Response {
-    let site = state.snapshot();
+    let site = state.site.for_request();
     encoded(
         &headers,
         StatusCode::OK,
@@ -47,7 +47,7 @@ pub async fn manifest(State(state): State<Arc<AppState>>, headers: HeaderMap) ->
 /// `/sw.js`: revalidated on every visit (`no-cache`), so a new build or content edit reaches the visitor's
 /// worker at their next page load; unchanged, it costs a 304.
 pub async fn worker(State(state): State<Arc<AppState>>, headers: HeaderMap) -> Response {
-    let site = state.snapshot();
+    let site = state.site.for_request();
     let caching = HeaderValue::from_static("no-cache");
     encoded(
         &headers,

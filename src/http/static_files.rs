@@ -73,7 +73,7 @@ pub async fn image(
     RawQuery(query): RawQuery,
     headers: HeaderMap,
 ) -> Result<Response, HttpError> {
-    let snapshot = state.snapshot();
+    let snapshot = state.site.for_request();
     let file = snapshot.content.en.images.get(&format!("images/{path}")).ok_or(HttpError::NotFound)?;
     let current = query.as_deref().and_then(|q| q.strip_prefix("v=")) == Some(file.version());
     let cache = if current { IMMUTABLE } else { IMAGE_CACHE };
@@ -90,7 +90,7 @@ pub async fn generated_image(Path(name): Path<String>) -> Result<Response, HttpE
 
 /// `/favicon.ico`, which browsers and crawlers ask for without reading the page: the logo's 32 px icon.
 pub async fn favicon(State(state): State<Arc<AppState>>) -> Result<Response, HttpError> {
-    let site = state.snapshot();
+    let site = state.site.for_request();
     let icon = site.content.en.site.logo.icons().and_then(|icons| generated_url(&icons.favicon));
     let bytes = icon.ok_or(HttpError::NotFound)?;
     let headers = [(header::CONTENT_TYPE, content_type("favicon.ico")), (header::CACHE_CONTROL, IMAGE_CACHE)];

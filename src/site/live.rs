@@ -12,7 +12,6 @@ use tokio::sync::Notify;
 
 use crate::base::clock::{until_next_local_midnight, Clock};
 use crate::base::metrics;
-use crate::base::origin::Origin;
 use crate::base::panic_message::panic_message;
 use crate::content::{placeholders, ContentErrors, Editions};
 use crate::site::renderer::PageRenderer;
@@ -22,9 +21,9 @@ use crate::ssr::RenderError;
 pub struct LiveSite {
     /// The version of the site being served; replaced whole by `rebuild`.
     live: ArcSwap<Snapshot>,
+    /// Renders the pages of each snapshot.
+    renderer: PageRenderer,
     pub clock: Arc<dyn Clock>,
-    site_url: Origin,
-    render_cache: bool,
     ready: AtomicBool,
     /// Held while a new snapshot is built, so reloads and date changes run one at a time.
     rebuilding: tokio::sync::Mutex<()>,
@@ -35,14 +34,13 @@ pub struct LiveSite {
 }
 
 impl LiveSite {
-    /// `content` for the clinic's date today, not yet rendered (`prerender_all` does that).
-    pub fn new(content: Editions, site_url: Origin, render_cache: bool, clock: Arc<dyn Clock>) -> Self {
-        let live = Snapshot::new(Arc::new(content), &site_url, clock.today(), render_cache);
+    /// `first` (the content for the clinic's date today, not yet rendered: `prerender_all` does that),
+    /// and the renderer of its pages and every later snapshot's.
+    pub fn new(first: Snapshot, renderer: PageRenderer, clock: Arc<dyn Clock>) -> Self {
         Self {
-            live: ArcSwap::from_pointee(live),
+            live: ArcSwap::from_pointee(first),
+            renderer,
             clock,
-            site_url,
-            render_cache,
             ready: AtomicBool::new(false),
             rebuilding: tokio::sync::Mutex::new(()),
             reload_failure: Mutex::new(None),
@@ -50,9 +48,14 @@ impl LiveSite {
         }
     }
 
-    /// The live snapshot: a request takes it once and answers from it alone. When its date has
-    /// passed, it is still served (yesterday's pages) while `date_changes` renders the new day's.
+    /// The live snapshot.
     pub fn snapshot(&self) -> Arc<Snapshot> {
+        self.live.load_full()
+    }
+
+    /// The live snapshot, for a request to answer from alone; and, when its date has passed, a wake-up
+    /// for `date_changes`, which renders the new day's pages while yesterday's are still served.
+    pub fn for_request(&self) -> Arc<Snapshot> {
         let site = self.live.load_full();
         if site.date != self.clock.today() {
             self.date_passed.notify_one();
@@ -60,9 +63,8 @@ impl LiveSite {
         site
     }
 
-    /// The live snapshot without asking the clock: for answering when a handler has failed.
-    pub fn live(&self) -> Arc<Snapshot> {
-        self.live.load_full()
+    pub fn renderer(&self) -> &PageRenderer {
+        &self.renderer
     }
 
     pub fn is_ready(&self) -> bool {
@@ -75,10 +77,10 @@ impl LiveSite {
     }
 
     /// Renders every known page into the live snapshot's store, then marks the server ready.
-    pub async fn prerender_all(&self, renderer: &PageRenderer) -> Vec<(String, RenderError)> {
+    pub async fn prerender_all(&self) -> Vec<(String, RenderError)> {
         let started = Instant::now();
         let site = self.live.load_full();
-        let failures = renderer.prerender(&site).await;
+        let failures = self.renderer.prerender(&site).await;
         metrics::content_version(None, site.version());
         metrics::snapshot_built(started.elapsed());
         site.report_overdue();
@@ -90,11 +92,7 @@ impl LiveSite {
     /// Serves `content` (or the live content, when `None`) for the clinic's date today: renders its
     /// pages into a new snapshot while the live one keeps serving, then swaps it in whole. Returns the
     /// pages that failed, or `None` when neither the content version nor the date has changed.
-    pub async fn rebuild(
-        &self,
-        renderer: &PageRenderer,
-        content: Option<Arc<Editions>>,
-    ) -> Option<Vec<(String, RenderError)>> {
+    pub async fn rebuild(&self, content: Option<Arc<Editions>>) -> Option<Vec<(String, RenderError)>> {
         let _one_at_a_time = self.rebuilding.lock().await;
         let live = self.live.load_full();
         let today = self.clock.today();
@@ -103,8 +101,8 @@ impl LiveSite {
             return None;
         }
         let started = Instant::now();
-        let next = Snapshot::new(content, &self.site_url, today, self.render_cache);
-        let failures = renderer.prerender(&next).await;
+        let next = live.next(content, today);
+        let failures = self.renderer.prerender(&next).await;
         metrics::content_version(Some(live.version()), next.version());
         metrics::snapshot_built(started.elapsed());
         next.report_overdue();
@@ -117,7 +115,7 @@ impl LiveSite {
     /// Loads the content again from where it came from, checks it as a whole, and serves it when it is
     /// valid. When it is not, nothing changes: the problems are logged, kept for `/readyz`, and
     /// returned. Unchanged files (an editor's save without a change) rebuild nothing.
-    pub async fn reload_content(&self, renderer: &PageRenderer) -> Result<(), Arc<ReloadError>> {
+    pub async fn reload_content(&self) -> Result<(), Arc<ReloadError>> {
         let source = self.live.load().content.en.source.clone();
         let loaded = match tokio::task::spawn_blocking(move || Editions::load(source)).await {
             Ok(loaded) => loaded.map_err(ReloadError::Content),
@@ -125,9 +123,9 @@ impl LiveSite {
         };
         let outcome = match loaded {
             Ok(content) => {
-                placeholders::warn_if_public(&self.site_url, &content);
+                placeholders::warn_if_public(&self.live.load().site_url, &content);
                 let version = content.version.clone();
-                if let Some(failures) = self.rebuild(renderer, Some(Arc::new(content))).await {
+                if let Some(failures) = self.rebuild(Some(Arc::new(content))).await {
                     tracing::info!(%version, failed = failures.len(), "content reloaded");
                 }
                 Ok(())
@@ -146,14 +144,14 @@ impl LiveSite {
     /// Renders the new day's pages whenever a request finds the date has passed, and a second after
     /// each of the clinic's midnights (by `clock`) in any case. Runs for the life of the server; a
     /// rebuild that panics is logged and the loop goes on, still serving the last pages.
-    pub async fn date_changes(&self, renderer: &PageRenderer) {
+    pub async fn date_changes(&self) {
         loop {
             let midnight = until_next_local_midnight(self.clock.now()) + Duration::from_secs(1);
             tokio::select! {
                 () = tokio::time::sleep(midnight) => {}
                 () = self.date_passed.notified() => {}
             }
-            if let Err(panic) = std::panic::AssertUnwindSafe(self.rebuild(renderer, None)).catch_unwind().await {
+            if let Err(panic) = std::panic::AssertUnwindSafe(self.rebuild(None)).catch_unwind().await {
                 tracing::error!(
                     panic = panic_message(&*panic),
                     "the date change's rebuild panicked; still serving the last pages"

@@ -12,7 +12,6 @@ use strum::VariantArray as _;
 
 use crate::base::encoding::{Coding, Encoded};
 use crate::base::metrics;
-use crate::base::origin::Origin;
 use crate::embedded::assets::Manifest;
 use crate::i18n::Lang;
 use crate::pages::document;
@@ -30,12 +29,11 @@ pub const MAX_LIST_STATES: usize = 200;
 pub struct PageRenderer {
     pool: RenderPool,
     manifest: Manifest,
-    site_url: Origin,
 }
 
 impl PageRenderer {
-    pub fn new(pool: RenderPool, site_url: Origin) -> Self {
-        Self { pool, manifest: Manifest::embedded(), site_url }
+    pub fn new(pool: RenderPool) -> Self {
+        Self { pool, manifest: Manifest::embedded() }
     }
 
     pub fn pool(&self) -> &RenderPool {
@@ -47,13 +45,13 @@ impl PageRenderer {
     }
 
     pub fn data<'a>(&self, site: &'a Snapshot, route: Route) -> RouteData<'a> {
-        route_data(&site.content, route, &self.site_url, site.date)
+        route_data(&site.content, route, &site.site_url, site.date)
     }
 
     /// The head that names a page to search engines and link previews: written into the document,
     /// and sent with the route data for client-side navigation.
     pub fn seo_head(&self, site: &Snapshot, data: &RouteData, state: Option<&StateHead>) -> String {
-        seo::head(site.content.get(data.lang), data, &self.site_url, state)
+        seo::head(site.content.get(data.lang), data, &site.site_url, state)
     }
 
     /// What client-side navigation fetches for `route` (`/_data`): its data and its head, for a page not

@@ -19,6 +19,8 @@ use crate::ssr::RenderError;
 
 pub struct Snapshot {
     pub content: Arc<Editions>,
+    /// The public origin its URLs are written for (`SITE_URL`).
+    pub site_url: Origin,
     pub routes: RouteTable,
     /// The sitemap, robots.txt and web app manifest.
     pub files: SiteFiles,
@@ -33,10 +35,11 @@ pub struct Snapshot {
 }
 
 impl Snapshot {
-    pub fn new(content: Arc<Editions>, site_url: &Origin, date: NaiveDate, render_cache: bool) -> Self {
+    pub fn new(content: Arc<Editions>, site_url: Origin, date: NaiveDate, render_cache: bool) -> Self {
         let routes = RouteTable::new(&content);
         Self {
-            files: SiteFiles::new(&content, &routes, site_url),
+            files: SiteFiles::new(&content, &routes, &site_url),
+            site_url,
             routes,
             overdue: review::overdue(&content, date),
             content,
@@ -44,6 +47,11 @@ impl Snapshot {
             pages: PageStore::new(render_cache),
             flights: SingleFlight::default(),
         }
+    }
+
+    /// The snapshot of `content` for `date`, written for the same origin and caching as this one.
+    pub fn next(&self, content: Arc<Editions>, date: NaiveDate) -> Self {
+        Self::new(content, self.site_url.clone(), date, self.pages.enabled())
     }
 
     /// Logs a warning for each clinical page past its review date, when the snapshot goes live: at

@@ -89,7 +89,7 @@ pub async fn shipped_state() -> Arc<AppState> {
 async fn ready(content: Editions) -> Arc<AppState> {
     let clock = Arc::new(FixedClock(Mutex::new(date(2026, 11, 22))));
     let state = state_of(content, engine(), PoolConfig { workers: 2, queue: 64 }, true, clock);
-    assert!(state.prerender_all().await.is_empty());
+    assert!(state.site.prerender_all().await.is_empty());
     state
 }
 
