@@ -114,12 +114,16 @@ describe("navigation", () => {
     ]);
     // Services toggles its list on click.
     const services = panel.locator("summary", { hasText: "Services" });
-    const servicesOpen = () => services.evaluate((s) => (s.parentElement as HTMLDetailsElement).open);
+    // (Waited for, bounded: one run under load read the state before the second click's toggle.)
+    const servicesOpen = (open: boolean) =>
+      page.waitForFunction((o) => document.querySelector<HTMLDetailsElement>(".mobile-services")?.open === o, open, {
+        timeout: 2000,
+      });
     assert.equal(await panel.locator('a[href="/services/telepsychiatry"]').isVisible(), false);
     await services.click();
-    assert.equal(await servicesOpen(), true);
+    await servicesOpen(true);
     await services.click();
-    assert.equal(await servicesOpen(), false);
+    await servicesOpen(false);
     // The menu button names the panel, which is in the page (hidden) while the menu is closed; its state
     // follows the popover's toggle event, which the browser fires a moment after the change.
     const expanded = (value: string) =>

@@ -8,6 +8,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use clinic_site::content::safety::{sentences, texts};
+use clinic_site::i18n::Lang;
 use common::CONTENT_DIR;
 use serde::Deserialize;
 
@@ -39,12 +40,6 @@ const DATA_FIELDS: &[&str] = &[
     "url",
     "whatsappNumber",
 ];
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Lang {
-    En,
-    Hi,
-}
 
 /// One file's texts a visitor reads, by field, in the file's order.
 #[derive(Clone)]

@@ -7,7 +7,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use super::pages::{self, PageParts};
-use super::{alternates, paths, Alternate, Page, PageData, Route};
+use super::{alternates, fixed_path, paths, Alternate, Page, PageData, Route};
 use crate::base::origin::Origin;
 use crate::content::service::Service;
 use crate::content::site::Identity;
@@ -36,13 +36,14 @@ pub struct Links {
 
 impl Links {
     fn of(lang: Lang) -> Self {
+        let path = |page| lang.path(fixed_path(page));
         Self {
-            home: lang.path("/"),
-            about: lang.path("/about"),
-            appointment: lang.path("/appointment"),
-            contact: lang.path("/contact"),
-            therapy: lang.path("/therapy-and-counselling"),
-            blogs: lang.path("/blogs"),
+            home: path(Page::Home),
+            about: path(Page::About),
+            appointment: path(Page::Appointment),
+            contact: path(Page::Contact),
+            therapy: path(Page::Therapy),
+            blogs: path(Page::Blogs),
         }
     }
 }

@@ -152,8 +152,13 @@ pub fn paths(content: &Editions, route: Route) -> (String, String) {
         Page::Service(i) => (edition.services[i].path.clone(), edition.services[i].path.clone()),
         Page::Article(i) => (edition.articles[i].path.clone(), edition.articles[i].canonical_path.clone()),
         Page::NotFound => fixed(NOT_FOUND_PATH),
-        page => fixed(FIXED_PAGES.iter().find(|(_, p)| *p == page).map_or("/", |(path, _)| path)),
+        page => fixed(fixed_path(page)),
     }
+}
+
+/// The English path of one of the fixed pages (`FIXED_PAGES`); `/` for any other page.
+fn fixed_path(page: Page) -> &'static str {
+    FIXED_PAGES.iter().find(|(_, p)| *p == page).map_or("/", |(path, _)| path)
 }
 
 /// The page in each language (English first), when both editions show it at its own canonical
