@@ -139,7 +139,6 @@ pub struct Content {
     /// Newest first.
     pub articles: Vec<Article>,
     pub categories: Categories,
-    pub source: ContentSource,
     /// Every file under `images/`, shared by both editions.
     pub images: Arc<ImageFiles>,
 }
@@ -224,6 +223,8 @@ pub struct Editions {
     pub hi: Content,
     /// The content version: a hash of the files they were loaded from (`ContentSource::fingerprint`).
     pub version: String,
+    /// Where they were loaded from, and a reload reads again.
+    pub source: ContentSource,
 }
 
 impl Editions {
@@ -248,7 +249,7 @@ impl Editions {
             return Err(ContentErrors(problems));
         }
         hi.adopt(&en);
-        let mut editions = Self { en, hi, version };
+        let mut editions = Self { en, hi, version, source: source.clone() };
         for content in editions.iter_mut() {
             content.attach_derived_images(ImageManifest::embedded());
             problems.extend(content.problems());
@@ -338,7 +339,6 @@ impl Content {
             services,
             articles,
             categories,
-            source: files.source.clone(),
             images: Arc::clone(&files.images),
         })
     }

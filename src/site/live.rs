@@ -116,7 +116,7 @@ impl LiveSite {
     /// valid. When it is not, nothing changes: the problems are logged, kept for `/readyz`, and
     /// returned. Unchanged files (an editor's save without a change) rebuild nothing.
     pub async fn reload_content(&self) -> Result<(), Arc<ReloadError>> {
-        let source = self.live.load().content.en.source.clone();
+        let source = self.live.load().content.source.clone();
         let loaded = match tokio::task::spawn_blocking(move || Editions::load(source)).await {
             Ok(loaded) => loaded.map_err(ReloadError::Content),
             Err(failed) => Err(ReloadError::Panicked(failed)),
