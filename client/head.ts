@@ -1,5 +1,5 @@
 // The document head's page part, whose only author is the server: what lies between the comments it writes
-// around it (PAGE_HEAD_START and PAGE_HEAD_END in src/shell.rs). A route change puts in the whole head the
+// around it (PAGE_HEAD_START and PAGE_HEAD_END in src/pages/document.rs). A route change puts in the whole head the
 // server sent for the new page; an in-place change of a page's state (the blog list's page, category or
 // search) changes what the server's head says differently for that state's URL (src/seo/meta.rs).
 import type { Lang, StateHead } from "./types";

@@ -1,7 +1,7 @@
 // Browser entry, a few hundred bytes: the page paints first and hydrates after. React, the app and the
 // page's code (about 80 kB gzip) start loading only once the server's HTML is on screen, so on a slow
 // phone they never compete with the stylesheet, the font and the hero image for the first paint.
-// The shell names those modules in `data-modules` on this script's tag (src/shell.rs); preloading them
+// The shell names those modules in `data-modules` on this script's tag (src/pages/document.rs); preloading them
 // all at once keeps their imports from loading one after another.
 import "./styles.css";
 

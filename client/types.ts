@@ -1,5 +1,5 @@
 // The data contract with Rust: every type a page receives is generated from the Rust types
-// (contract.ts, by src/contract.rs); only the props built from them are written here.
+// (contract.ts, by src/ssr/contract.rs); only the props built from them are written here.
 import type { PageData, PageKind, RouteData } from "./contract";
 
 export type * from "./contract";

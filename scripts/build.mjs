@@ -1,9 +1,9 @@
 // Builds the bundles with esbuild:
 //   <out>/ssr.js               plain ES2020 script defining globalThis.render(url, dataJson)
-//   <out>/sw.js                the service worker, a classic script (src/service_worker.rs serves it at
+//   <out>/sw.js                the service worker, a classic script (src/seo/service_worker.rs serves it at
 //                              /sw.js with its WORKER_CONFIG in front)
 //   <out>/client/assets/*      browser ESM split per page, content-hashed, each with .br and .gz twins
-//   <out>/client/manifest.json which files a page of each kind and each language needs (read by src/assets.rs)
+//   <out>/client/manifest.json which files a page of each kind and each language needs (read by src/embedded/assets.rs)
 //   <out>/font-subset/*        the Devanagari font subsets (scripts/font-subset.mjs), copied hashed into assets
 // Usage: node scripts/build.mjs [outdir]   (default: dist)
 import { build } from "esbuild";
@@ -53,7 +53,7 @@ await build({
   platform: "browser",
 });
 
-// The language files' `server` section is for the Rust server only (src/i18n.rs): the browser's copy leaves it out.
+// The language files' `server` section is for the Rust server only (src/i18n/words.rs): the browser's copy leaves it out.
 const browserWords = {
   name: "browser-words",
   setup(b) {

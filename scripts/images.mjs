@@ -2,7 +2,7 @@
 //   <out>/files/*        every generated file, named <path>-<hash>-<variant>.<ext>; the hash covers the source's
 //                        bytes and the settings below, so the server serves them at /img/ as immutable
 //   <out>/manifest.json  for each source (keyed "/images/<path>", as the content refers to it): the sha256 of its
-//                        bytes, its intrinsic size and what was made of it (read by src/images.rs)
+//                        bytes, its intrinsic size and what was made of it (read by src/embedded/images.rs)
 // What is made:
 //   - raster sources (.jpg, .jpeg, .png): AVIF, WebP and a fallback (JPEG; PNG when the source has transparency)
 //     at each of WIDTHS up to the source's width, plus the source's own width when it is under the widest (a copy

@@ -1,6 +1,6 @@
 // The words of the interface, one file per language (en.json, hi.json): no component writes a word of its
 // own. The server reads the same files' `server` section for the titles and error pages it writes
-// (src/i18n.rs). A browser downloads only the languages of the page it shows, each its own chunk; the
+// (src/i18n/words.rs). A browser downloads only the languages of the page it shows, each its own chunk; the
 // server bundle has them all (ssr/entry.tsx). Every language must have every key of the English: handing
 // one to `provideStrings` makes a missing key a type error, and strings.test.ts checks the nesting, the
 // lists and the {placeholders} besides.

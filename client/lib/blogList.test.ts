@@ -109,7 +109,7 @@ test("the URL query gives the list's state; unknown or malformed values fall bac
   assert.equal(read("page=3&page=5").page, 3, "the first occurrence wins, as on the server");
 });
 
-test("every shared case has the state the server keys it by (src/blog_query.rs reads the same file)", () => {
+test("every shared case has the state the server keys it by (src/pages/blog_query.rs reads the same file)", () => {
   assert.ok(states.cases.length > 20);
   for (const { query, state } of states.cases) {
     const read = readBlogQuery(new URLSearchParams(query), states.categories);

@@ -68,7 +68,7 @@ export interface BlogQuery {
 export const DEFAULT_QUERY: BlogQuery = { search: "", category: null, view: "all", page: 1 };
 
 /** Reads the state from a URL query; anything unknown or malformed falls back to its default. The server
- * reads it by the same rules (`src/blog_query.rs`), checked on the shared cases of `blog-list-states.json`. */
+ * reads it by the same rules (`src/pages/blog_query.rs`), checked on the shared cases of `blog-list-states.json`. */
 export function readBlogQuery(params: URLSearchParams, categories: readonly string[]): BlogQuery {
   const view: BlogView = params.get("view") === "categories" ? "categories" : "all";
   const category = params.get("category");

@@ -38,7 +38,7 @@ export default function Blogs({ data, page }: PageProps<"blogs">) {
     setParams(blogQueryParams(changeQuery(query, change)), { replace: options.replace });
     if (options.toTop) listTop.current?.scrollIntoView({ block: "start" });
   };
-  // The server stores one page per state, rendered at the state's canonical URL (src/blog_query.rs): the
+  // The server stores one page per state, rendered at the state's canonical URL (src/pages/blog_query.rs): the
   // address bar shows that URL too, so what the page links to (the language switch) is what the server wrote.
   const search = params.toString();
   const canonicalSearch = blogQueryParams(query).toString();

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { offlinePageFor } from "./offlinePage";
 
-// As src/service_worker.rs lists them (its test holds it to this order).
+// As src/seo/service_worker.rs lists them (its test holds it to this order).
 const PAGES = [
   { under: "/hi", path: "/hi/offline" },
   { under: "/", path: "/offline" },

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-// The service worker (built by scripts/build.mjs into sw.js, served at /sw.js by src/service_worker.rs with
+// The service worker (built by scripts/build.mjs into sw.js, served at /sw.js by src/seo/service_worker.rs with
 // its WORKER_CONFIG in front). Visitors on patchy networks keep what they opened:
 // - pages and their data: network first, so an edit or the date change reaches them as before; when the
 //   network fails or is slower than NETWORK_TIMEOUT_SECONDS, the copy kept from their last visit;
